@@ -1,0 +1,132 @@
+"""Japanese and English: catalogs, and turning an engine's rulings into sentences.
+
+The engines speak in message keys with parameters; this module renders them with
+whichever gettext the caller has (Flask-Babel's in a request, a Babel catalog on the CLI).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from babel.support import NullTranslations, Translations
+
+from .rules import base
+from .rules.base import CardRef, CardsRef, Ruling, RuleError, SeatRef, SuitRef
+
+LANGS = ("ja", "en")
+DEFAULT_LANG = "en"
+TRANSLATIONS_DIR = Path(__file__).parent / "translations"
+
+Gettext = Callable[[str], str]
+
+
+@cache
+def catalog(lang: str) -> NullTranslations:
+    """The compiled catalog for `lang`; English is the source language."""
+    if lang == "en":
+        return NullTranslations()
+    return Translations.load(str(TRANSLATIONS_DIR), [lang])
+
+
+def seat_label(index: int, gettext: Gettext) -> str:
+    """How the judge names a player who has no name: A, B, C... as the rulebook does."""
+    return gettext("Player %(letter)s") % {"letter": chr(ord("A") + index)}
+
+
+def card_text(module: ModuleType, code: str, gettext: Gettext) -> str:
+    """A card as words, for example "●red 5 / ■blue 6"."""
+    parts = [
+        gettext("%(symbol)s%(suit)s %(value)s")
+        % {"symbol": module.SUIT_SYMBOLS[suit], "suit": gettext(module.SUIT_NAMES[suit]), "value": value}
+        for suit, value in module.card_parts(code)
+    ]
+    return " / ".join(parts)
+
+
+def suit_text(module: ModuleType, code: str, gettext: Gettext) -> str:
+    return module.SUIT_SYMBOLS[code] + gettext(module.SUIT_NAMES[code])
+
+
+def render(
+    ruling: Ruling,
+    module: ModuleType | None,
+    gettext: Gettext,
+    names: Sequence[str] | None = None,
+) -> str:
+    """The sentence a person reads for `ruling`, in the language of `gettext`."""
+
+    def show(value: Any) -> Any:
+        if isinstance(value, SeatRef):
+            if names is not None and 0 <= value.index < len(names):
+                return names[value.index]
+            return seat_label(value.index, gettext)
+        if isinstance(value, SuitRef) and module is not None:
+            return suit_text(module, value.code, gettext)
+        if isinstance(value, CardRef) and module is not None:
+            return card_text(module, value.code, gettext)
+        if isinstance(value, CardsRef) and module is not None:
+            return gettext(", ").join(card_text(module, c, gettext) for c in value.codes)
+        if isinstance(value, (SuitRef, CardRef)):
+            return value.code
+        return value
+
+    messages: Mapping[str, str] = dict(base.MESSAGES)
+    if module is not None:
+        messages = {**messages, **module.MESSAGES}
+    template = messages.get(ruling.key)
+    if template is None:
+        return ruling.key
+    return gettext(template) % {name: show(value) for name, value in ruling.params.items()}
+
+
+def ruling_json(ruling: Ruling, module: ModuleType | None, gettext: Gettext,
+                names: Sequence[str] | None = None) -> dict[str, str]:
+    return {"clause": ruling.clause, "text": render(ruling, module, gettext, names)}
+
+
+def _plain(value: Any, module: ModuleType, gettext: Gettext) -> Any:
+    """Turn an engine's answer into JSON data, rendering every Ruling it holds."""
+    if isinstance(value, Ruling):
+        return ruling_json(value, module, gettext)
+    if isinstance(value, Mapping):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if isinstance(item, Ruling):
+                out.update(ruling_json(item, module, gettext))
+            else:
+                out[key] = _plain(item, module, gettext)
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_plain(item, module, gettext) for item in value]
+    return value
+
+
+def judge_text(slug: str, text: str, gettext: Gettext) -> tuple[bool, dict[str, Any]]:
+    """Answer one judge request given as JSON text: (ok, answer). Never raises on bad input."""
+    from . import rules  # local: the registry imports every engine
+
+    try:
+        module = rules.get(slug)
+    except RuleError as exc:
+        return False, {"error": render(exc.ruling, None, gettext)}
+    try:
+        request = json.loads(text)
+    except ValueError as exc:
+        return False, {"error": render(Ruling("input.not_json", "", {"detail": str(exc)}), module, gettext)}
+    return judge(module, request, gettext)
+
+
+def judge(module: ModuleType, request: Any, gettext: Gettext) -> tuple[bool, dict[str, Any]]:
+    """Answer one decoded judge request: (ok, answer with rulings as sentences)."""
+    if not isinstance(request, Mapping):
+        return False, {"error": render(Ruling("input.not_object", ""), module, gettext)}
+    try:
+        answer = module.judge(request)
+    except RuleError as exc:
+        return False, {"error": render(exc.ruling, module, gettext)}
+    return True, _plain(answer, module, gettext)

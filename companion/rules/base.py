@@ -1,0 +1,158 @@
+"""The shared vocabulary of the rules engines.
+
+Everything here is pure: no Flask, no SQLite, no I/O. Engines decide; the web and CLI
+layers render their decisions in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the translation catalog without translating it here.
+
+    Engines carry English message templates; the layer that shows them to a person
+    looks them up in the catalog of that person's language.
+    """
+    return message
+
+
+@dataclass(frozen=True)
+class SeatRef:
+    """A seat mentioned in a ruling: shown as the player's name."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class SuitRef:
+    """A suit mentioned in a ruling: shown as the suit's name in the reader's language."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """A card mentioned in a ruling: shown the way the game prints its cards."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class CardsRef:
+    """Several cards mentioned together in a ruling."""
+
+    codes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One decision with its reason: a message key, its parameters and the rulebook clause.
+
+    `clause` is the section number as printed in the rulebook (for example "5(5)②"), or
+    "RULINGS" for a decision the project made where the text is silent.
+    """
+
+    key: str
+    clause: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+class RuleError(ValueError):
+    """An event or request the rules (or the card set) forbid, with the ruling saying why."""
+
+    def __init__(self, key: str, clause: str = "", **params: Any) -> None:
+        self.ruling = Ruling(key, clause, params)
+        super().__init__(f"{key} [{clause}] {params}")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of a game's append-only log, as the engine sees it."""
+
+    kind: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+UNDO = "undo"
+
+S = TypeVar("S")
+
+
+class Engine(Protocol[S]):
+    """What the replay needs from a game module."""
+
+    def initial(self, setup: Mapping[str, Any]) -> S: ...
+
+    def apply(self, state: S, event: Event) -> S: ...
+
+
+@dataclass(frozen=True)
+class Replayed(Generic[S]):
+    """The state a log leads to, and which entries of it were taken back.
+
+    `undone` maps the position of each retracted entry to the position of the undo
+    that retracted it; `effective` lists the positions that still count, in order.
+    """
+
+    state: S
+    undone: Mapping[int, int]
+    effective: tuple[int, ...]
+
+
+def replay(
+    initial: Callable[[Mapping[str, Any]], S],
+    apply: Callable[[S, Event], S],
+    setup: Mapping[str, Any],
+    events: Sequence[Event],
+) -> Replayed[S]:
+    """Fold a game's log into its state. An undo retracts the latest entry still in force.
+
+    Raises RuleError if the log holds an entry the rules forbid or an undo with nothing
+    to take back; the store never writes such a log, so that means a damaged file.
+    """
+    states: list[S] = [initial(setup)]
+    stack: list[int] = []
+    undone: dict[int, int] = {}
+    for position, event in enumerate(events):
+        if event.kind == UNDO:
+            if not stack:
+                raise RuleError("undo.nothing", "RULINGS")
+            undone[stack.pop()] = position
+            states.pop()
+        else:
+            states.append(apply(states[-1], event))
+            stack.append(position)
+    return Replayed(states[-1], undone, tuple(stack))
+
+
+def require_int(payload: Mapping[str, Any], name: str) -> int:
+    """Read an integer field of an event or request, refusing anything else."""
+    value = payload.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError("input.not_integer", "", field=name)
+    return value
+
+
+def next_seat(seat: int, players: int, step: int = 1) -> int:
+    """The seat `step` places clockwise (to the left) of `seat`."""
+    return (seat + step) % players
+
+
+MESSAGES: Mapping[str, str] = {
+    "undo.nothing": N_("There is nothing left to take back in this game."),
+    "input.not_integer": N_("The field “%(field)s” must be a whole number."),
+    "input.not_json": N_("The request is not valid JSON: %(detail)s"),
+    "input.not_object": N_("The request must be a JSON object."),
+    "input.missing": N_("The field “%(field)s” is missing."),
+    "input.not_list": N_("The field “%(field)s” must be a list."),
+    "input.not_bool": N_("The field “%(field)s” must be true or false."),
+    "input.unknown_ask": N_("Unknown question “%(ask)s”; this game answers: %(known)s."),
+    "input.unknown_game": N_("Unknown game “%(game)s”."),
+    "input.unknown_event": N_("Unknown entry “%(kind)s”."),
+    "input.too_large": N_("The request is too large."),
+}
+"""Messages shared by every game: malformed input and the undo rule."""

@@ -1,0 +1,195 @@
+"""The log is the truth: tables, games and their append-only event logs in SQLite.
+
+State is never stored here, only the entries people made; engines replay them. A write
+names the sequence number it expects its entry to take, and the primary key
+(game_id, seq) lets exactly one of two racing writers land.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+migrations = sqlite_utils.Migrations("companion")
+
+
+@migrations()
+def m001_tables_games_events(db: sqlite_utils.Database) -> None:
+    db["tables"].create(
+        {"id": str, "name": str, "players": str, "created": str}, pk="id"
+    )
+    db["games"].create(
+        {"id": int, "table_id": str, "number": int, "kind": str, "setup": str, "created": str},
+        pk="id",
+        foreign_keys=[("table_id", "tables", "id")],
+    )
+    db["games"].create_index(["table_id", "number"], unique=True)
+    db["events"].create(
+        {"game_id": int, "seq": int, "kind": str, "payload": str, "created": str},
+        pk=("game_id", "seq"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+
+
+class Conflict(Exception):
+    """The entry was not stored: someone else's entry took its place first."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"expected entry #{expected}, the log is at #{current}")
+        self.expected = expected
+        self.current = current
+
+
+class NotFound(LookupError):
+    """No table or game with that id."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    name: str
+    players: tuple[str, ...]
+    created: str
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    table_id: str
+    number: int
+    kind: str
+    setup: Mapping[str, Any]
+    created: str
+
+
+@dataclass(frozen=True)
+class EventRow:
+    game_id: int
+    seq: int
+    kind: str
+    payload: Mapping[str, Any]
+    created: str
+
+
+def connect(path: str | Path | None) -> sqlite_utils.Database:
+    """Open (creating if needed) the database file, migrated, in WAL mode.
+
+    synchronous=FULL: an entry the page has confirmed is on disk before the answer goes
+    out, so it survives the server being killed or the machine losing power.
+    `None` opens a private in-memory database (tests, one-off judging).
+    """
+    if path is None:
+        db = sqlite_utils.Database(memory=True)
+    else:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(path), timeout=15)
+        db = sqlite_utils.Database(conn)
+        db.enable_wal()
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    migrations.apply(db)
+    return db
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def create_table(db: sqlite_utils.Database, name: str, players: Sequence[str]) -> str:
+    """Seat a group; returns the table's unguessable id."""
+    table_id = secrets.token_urlsafe(9)
+    db["tables"].insert(
+        {"id": table_id, "name": name, "players": json.dumps(list(players), ensure_ascii=False),
+         "created": _now()}
+    )
+    return table_id
+
+
+def get_table(db: sqlite_utils.Database, table_id: str) -> TableRow:
+    rows = list(db["tables"].rows_where("id = ?", [table_id]))
+    if not rows:
+        raise NotFound(table_id)
+    row = rows[0]
+    return TableRow(row["id"], row["name"], tuple(json.loads(row["players"])), row["created"])
+
+
+def recent_tables(db: sqlite_utils.Database, limit: int = 10) -> list[TableRow]:
+    return [
+        TableRow(r["id"], r["name"], tuple(json.loads(r["players"])), r["created"])
+        for r in db["tables"].rows_where(order_by="created desc", limit=limit)
+    ]
+
+
+def _game(row: Mapping[str, Any]) -> GameRow:
+    return GameRow(row["id"], row["table_id"], row["number"], row["kind"],
+                   json.loads(row["setup"]), row["created"])
+
+
+def create_game(db: sqlite_utils.Database, table_id: str, kind: str,
+                setup: Mapping[str, Any]) -> GameRow:
+    """Start the table's next game. The caller has had the engine accept `setup`."""
+    get_table(db, table_id)
+    with db.atomic():
+        number = 1 + (db.execute(
+            "select coalesce(max(number), 0) from games where table_id = ?", [table_id]
+        ).fetchone()[0])
+        game_id = db["games"].insert(
+            {"table_id": table_id, "number": number, "kind": kind,
+             "setup": json.dumps(setup, ensure_ascii=False), "created": _now()}
+        ).last_pk
+    return get_game(db, int(game_id))
+
+
+def get_game(db: sqlite_utils.Database, game_id: int) -> GameRow:
+    rows = list(db["games"].rows_where("id = ?", [game_id]))
+    if not rows:
+        raise NotFound(game_id)
+    return _game(rows[0])
+
+
+def games_of(db: sqlite_utils.Database, table_id: str) -> list[GameRow]:
+    return [_game(r) for r in db["games"].rows_where("table_id = ?", [table_id], order_by="number")]
+
+
+def events_of(db: sqlite_utils.Database, game_id: int) -> list[EventRow]:
+    return [
+        EventRow(r["game_id"], r["seq"], r["kind"], json.loads(r["payload"]), r["created"])
+        for r in db["events"].rows_where("game_id = ?", [game_id], order_by="seq")
+    ]
+
+
+def append(
+    db: sqlite_utils.Database,
+    game_id: int,
+    expected_seq: int,
+    kind: str,
+    payload: Mapping[str, Any],
+    check: Callable[[list[EventRow], EventRow], None],
+) -> EventRow:
+    """Append one entry at `expected_seq`, after `check` (the engine) accepts it.
+
+    `check(log, entry)` raises to refuse. Raises Conflict if the log has moved on, so
+    a double tap or a second phone never stores the same turn twice.
+    """
+    log = events_of(db, game_id)
+    if expected_seq != len(log):
+        raise Conflict(expected_seq, len(log))
+    entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
+    check(log, entry)
+    try:
+        with db.atomic():
+            db["events"].insert(
+                {"game_id": game_id, "seq": entry.seq, "kind": kind,
+                 "payload": json.dumps(entry.payload, ensure_ascii=False), "created": entry.created}
+            )
+    except sqlite3.IntegrityError as exc:
+        raise Conflict(expected_seq, len(events_of(db, game_id))) from exc
+    return entry
