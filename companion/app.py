@@ -1,0 +1,77 @@
+"""The Flask application factory: one connection per request, Flask-Babel, the blueprints."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, g, request
+from flask_babel import Babel
+
+from . import i18n, store
+
+PACKAGE = Path(__file__).parent
+
+
+def _shipped(folder: str) -> str:
+    """Templates and static files sit inside the package when installed, beside it in a checkout."""
+    inside = PACKAGE / folder
+    return str(inside if inside.is_dir() else PACKAGE.parent / folder)
+
+
+def select_locale() -> str:
+    """The language chosen with the switch (a cookie), else the browser's preference."""
+    chosen = request.cookies.get("lang")
+    if chosen in i18n.LANGS:
+        return chosen
+    return request.accept_languages.best_match(i18n.LANGS) or i18n.DEFAULT_LANG
+
+
+def get_db() -> Any:
+    """This request's database connection, opened on first use and closed at teardown."""
+    if "db" not in g:
+        from flask import current_app
+
+        g.db = store.connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, template_folder=_shipped("templates"), static_folder=_shipped("static"))
+    app.config.from_mapping(
+        DATABASE=None,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        BABEL_TRANSLATION_DIRECTORIES=str(i18n.TRANSLATIONS_DIR),
+        BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANG,
+    )
+    if config:
+        app.config.update(config)
+    if app.config["DATABASE"] is None:
+        raise ValueError("create_app needs DATABASE: the SQLite file to keep the tables in")
+    store.connect(app.config["DATABASE"]).close()  # create and migrate before the first request
+    babel = Babel(app, locale_selector=select_locale)
+    app.jinja_env.filters["pick"] = lambda indices, items: [items[i] for i in indices]
+
+    @app.context_processor
+    def page_context() -> dict[str, Any]:
+        from flask_babel import get_locale
+
+        here = request.full_path.rstrip("?") if request else "/"
+        return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here}
+
+    del babel, page_context
+
+    @app.teardown_appcontext
+    def close_db(_exc: BaseException | None) -> None:
+        db = g.pop("db", None)
+        if db is not None:
+            db.close()
+
+    from .views import api, errors, home, play
+
+    app.register_blueprint(home.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(api.bp)
+    errors.register(app)
+    return app

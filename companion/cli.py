@@ -1,0 +1,70 @@
+"""The `companion` command: serve the app, or judge rules questions from JSON lines."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from . import i18n, rules
+
+
+def default_db() -> Path:
+    """The SQLite file kept in the per-user data folder."""
+    from platformdirs import user_data_path
+
+    return user_data_path("companion", appauthor=False) / "companion.db"
+
+
+def serve(host: str, port: int, db: Path, threads: int = 8) -> None:
+    """Run the app under waitress, a production WSGI server."""
+    from waitress import serve as waitress_serve
+
+    from .app import create_app
+
+    app = create_app({"DATABASE": str(db)})
+    print(f"companion: tables are kept in {db}", flush=True)
+    print(f"companion: open http://{host}:{port}/", flush=True)
+    waitress_serve(app, host=host, port=port, threads=threads, ident="companion")
+
+
+def judge_lines(game: str, lang: str, lines: TextIO, out: TextIO) -> int:
+    """Answer each JSON line of `lines` on `out`; 2 if any line could not be answered."""
+    gettext = i18n.catalog(lang).gettext
+    status = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        ok, answer = i18n.judge_text(game, line, gettext)
+        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        out.flush()
+        if not ok:
+            status = 2
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    run = commands.add_parser("serve", help="run the app")
+    run.add_argument("--host", default="127.0.0.1")
+    run.add_argument("--port", type=int, default=5000)
+    run.add_argument("--db", type=Path, default=None, help="SQLite file (default: per-user data folder)")
+
+    ask = commands.add_parser("judge", help="answer rules questions: one JSON request per line on stdin")
+    ask.add_argument("game", choices=sorted(rules.GAMES))
+    ask.add_argument("--lang", choices=i18n.LANGS, default="en")
+
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        serve(args.host, args.port, args.db or default_db())
+        return 0
+    return judge_lines(args.game, args.lang, sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""What the views ask of a table: the store's rows replayed through the games' engines.
+
+Views stay short by calling these; nothing here knows about HTTP or HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import sqlite_utils
+
+from . import rules, store
+from .rules.base import Event, Replayed, RuleError, replay
+
+MAX_NAME = 24
+TABLE_SIZES = (2, 8)
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """One game of a table with its log replayed."""
+
+    table: store.TableRow
+    row: store.GameRow
+    module: ModuleType
+    log: tuple[store.EventRow, ...]
+    replayed: Replayed[Any]
+
+    @property
+    def state(self) -> Any:
+        return self.replayed.state
+
+    @property
+    def next_seq(self) -> int:
+        """The sequence number the next entry must take."""
+        return len(self.log)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.replayed.effective)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.module.scores(self.state))
+
+
+def _events(log: Sequence[store.EventRow]) -> list[Event]:
+    return [Event(e.kind, e.payload) for e in log]
+
+
+def clean_names(raw: Sequence[str]) -> list[str]:
+    """The players' names as typed, blanks dropped; refuses duplicates and overlong names."""
+    names = [" ".join(n.split()) for n in raw]
+    names = [n for n in names if n]
+    if len(names) < TABLE_SIZES[0]:
+        raise RuleError("table.too_few")
+    if len(names) > TABLE_SIZES[1]:
+        raise RuleError("table.too_many", "", count=len(names))
+    if any(len(n) > MAX_NAME for n in names):
+        raise RuleError("table.name_long", "", limit=MAX_NAME)
+    if len({n.casefold() for n in names}) != len(names):
+        raise RuleError("table.name_twice")
+    return names
+
+
+def open_table(db: sqlite_utils.Database, name: str, players: Sequence[str], kind: str) -> str:
+    """Seat a group for `kind`, refusing a player count the game does not allow."""
+    module = rules.get(kind)
+    names = clean_names(players)
+    module.initial({"players": names})
+    title = " ".join(name.split())[:60]
+    return store.create_table(db, title, names)
+
+
+def start_game(db: sqlite_utils.Database, table_id: str, kind: str, first_leader: int,
+               options: Mapping[str, bool]) -> store.GameRow:
+    """Begin the table's next game after the engine has accepted its setup."""
+    module = rules.get(kind)
+    table = store.get_table(db, table_id)
+    setup = {"players": list(table.players), "first_leader": first_leader,
+             "options": {k: bool(options.get(k, v)) for k, v in module.OPTIONS.items()}}
+    module.initial(setup)
+    return store.create_game(db, table_id, kind, setup)
+
+
+def load_game(db: sqlite_utils.Database, table_id: str, number: int | None = None) -> LoadedGame | None:
+    """The table's game `number` (default: its latest) with its log replayed; None if none yet."""
+    table = store.get_table(db, table_id)
+    games = store.games_of(db, table_id)
+    if not games and number is None:
+        return None
+    row = games[-1] if number is None else next((g for g in games if g.number == number), None)
+    if row is None:
+        raise store.NotFound(number)
+    return _replayed(table, row, store.events_of(db, row.id))
+
+
+def _replayed(table: store.TableRow, row: store.GameRow, log: Sequence[store.EventRow]) -> LoadedGame:
+    module = rules.get(row.kind)
+    return LoadedGame(table, row, module, tuple(log),
+                      replay(module.initial, module.apply, row.setup, _events(log)))
+
+
+def enter(db: sqlite_utils.Database, game: LoadedGame, expected_seq: int, kind: str,
+          payload: Mapping[str, Any]) -> None:
+    """Append one entry (or an undo) if the engine accepts it at this point of the log.
+
+    Raises RuleError (the rules refuse it) or store.Conflict (someone else was first).
+    """
+    module = game.module
+
+    def check(log: list[store.EventRow], entry: store.EventRow) -> None:
+        replay(module.initial, module.apply, game.row.setup, _events([*log, entry]))
+
+    store.append(db, game.row.id, expected_seq, kind, payload, check)
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """A row of points per game and the totals across the evening."""
+
+    players: tuple[str, ...]
+    rows: tuple[tuple[store.GameRow, tuple[int, ...], bool], ...]
+    totals: tuple[int, ...]
+    suggested: int
+
+    @property
+    def finished(self) -> int:
+        return sum(1 for _, _, over in self.rows if over)
+
+    @property
+    def evening_over(self) -> bool:
+        return self.finished >= self.suggested
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        top = max(self.totals)
+        return tuple(i for i, t in enumerate(self.totals) if t == top)
+
+
+def scoreboard(db: sqlite_utils.Database, table_id: str) -> Scoreboard:
+    table = store.get_table(db, table_id)
+    rows = []
+    totals = [0] * len(table.players)
+    suggested = len(table.players)
+    for row in store.games_of(db, table_id):
+        game = _replayed(table, row, store.events_of(db, row.id))
+        points = game.scores
+        totals = [t + p for t, p in zip(totals, points)]
+        rows.append((row, points, bool(game.state.is_over)))
+        suggested = game.module.suggested_games(len(table.players))
+    return Scoreboard(table.players, tuple(rows), tuple(totals), suggested)

@@ -1,0 +1,61 @@
+"""The home page: seat a new table, rejoin a recent one, switch language."""
+
+from __future__ import annotations
+
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response
+
+from .. import i18n, rules, tables
+from ..app import get_db
+from ..rules.base import RuleError
+
+bp = Blueprint("home", __name__)
+
+MAX_SEATS = max(m.MAX_PLAYERS for m in rules.GAMES.values())
+
+
+def _form(error: str | None = None, status: int = 200, **values: object) -> tuple[str, int]:
+    return render_template(
+        "home.html", games=rules.GAMES, seats=MAX_SEATS, error=error,
+        recent=tables_recent(), values=values,
+    ), status
+
+
+def tables_recent() -> list:  # type: ignore[type-arg]
+    from .. import store
+
+    return store.recent_tables(get_db())
+
+
+@bp.get("/")
+def index() -> tuple[str, int]:
+    """The form that seats a table, and the tables played here lately."""
+    return _form()
+
+
+@bp.post("/tables")
+def create() -> Response | tuple[str, int]:
+    """Seat the players in clockwise order, then choose who leads the first game."""
+    names = request.form.getlist("player")
+    kind = request.form.get("game", "")
+    name = request.form.get("name", "")
+    try:
+        table_id = tables.open_table(get_db(), name, names, kind)
+    except RuleError as exc:
+        module = rules.GAMES.get(kind)
+        message = i18n.render(exc.ruling, module, gettext)
+        return _form(message, 422, name=name, players=names, game=kind)
+    return redirect(url_for("play.new_game", table_id=table_id, game=kind), 303)
+
+
+@bp.get("/lang/<code>")
+def set_lang(code: str) -> Response:
+    """Switch the language and come back to the same page; the choice is remembered."""
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = make_response(redirect(target, 303))
+    if code in i18n.LANGS:
+        response.set_cookie("lang", code, max_age=400 * 24 * 3600, samesite="Lax")
+    return response
