@@ -155,7 +155,7 @@ MESSAGES: Mapping[str, str] = {
     "input.unknown_event": N_("Unknown entry “%(kind)s”."),
     "input.too_large": N_("The request is too large."),
     "table.too_few": N_("Enter the players' names in clockwise seat order."),
-    "table.too_many": N_("%(count)s names is more than any of these games seats."),
+    "table.too_many": N_("No game here seats %(count)s players."),
     "table.name_long": N_("Keep each name to %(limit)s characters."),
     "table.name_twice": N_("Two players have the same name; tell them apart."),
     "store.conflict": N_("Another entry got there first; this is the table as it stands now. Check it and enter again if needed."),

@@ -10,6 +10,7 @@ pile has as many cards as each hand, so a game is exactly that many tricks.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -137,6 +138,14 @@ def cards_of_pair(pair: str) -> tuple[Card, ...]:
     return tuple(card for card in DECK if card.pair == pair)
 
 
+def deal(rng: random.Random, players: int) -> tuple[list[list[Card]], list[Card]]:
+    """4(1): shuffle with `rng` and deal every card: one hand per player and the master pile."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    size = DEAL_SIZE[players]
+    return [deck[i * size:(i + 1) * size] for i in range(players)], deck[players * size:]
+
+
 def follows(card: Card, master: Card) -> bool:
     """5(2): a card follows when it holds at least one of the master's two suits."""
     return card.has(master.suit_a) or card.has(master.suit_b)
@@ -200,7 +209,9 @@ def resolve(
     counts = ((a, count_a), (b, count_b))
 
     def no_winner(follow: str | None) -> TrickResult:
-        rulings.append(Ruling("hm.same_leader", "5(5)②", {"seat": SeatRef(leader)}))
+        # 5(5)② says the same player leads again; 5(5)③ is silent, and RULINGS extends it.
+        clause = "5(5)②" if follow is not None else "RULINGS"
+        rulings.append(Ruling("hm.same_leader", clause, {"seat": SeatRef(leader)}))
         return TrickResult(number, leader, master, tuple(plays), counts, follow, None, 0, leader, tuple(rulings))
 
     if count_a == 0 and count_b == 0:
