@@ -1,0 +1,70 @@
+"""A live server on loopback and Debian's Chromium driven by Playwright, at phone size.
+
+Chromium is required: these tests fail, never skip, when it is missing (CI installs it).
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from waitress.server import create_server
+
+from companion.app import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[str]:
+    app = create_app({"DATABASE": str(tmp_path / "browser.db")})
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    assert shutil.which(CHROMIUM), f"{CHROMIUM} is missing: apt-get install chromium"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True, is_mobile=True)
+    page = context.new_page()
+    external: list[str] = []
+    page.on("request", lambda r: external.append(r.url) if not r.url.startswith("http://127.0.0.1") else None)
+    yield page
+    context.close()
+    assert external == [], f"requests left the app: {external}"
+
+
+def assert_phone_friendly(page: Page) -> None:
+    """No horizontal scroll, and every visible tap target at least 44 CSS px each way."""
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "horizontal scroll"
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, a, label.choice, label.pair-btn, input[type=text], input:not([type])')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+            .filter(([, r]) => r.width < 44 || r.height < 44)
+            .map(([html, r]) => `${html} ${r.width}x${r.height}`)"""
+    )
+    assert small == [], small

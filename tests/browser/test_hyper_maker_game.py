@@ -1,0 +1,97 @@
+"""A whole 3-player Hyper Maker game through the page, as the person with the phone plays it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.rules import hyper_maker as hm
+from tests.browser.conftest import assert_phone_friendly
+from tests.web.hm_table import final_scores, whole_game
+
+pytestmark = pytest.mark.browser
+
+SEED = 11
+
+
+def tap_card(page: Page, card: hm.Card) -> None:
+    """Two taps: the suit pair, then the value button."""
+    page.click(f"label[for=pair-{card.pair}]")
+    page.click(f"button[name=card][value={card.code}]")
+
+
+def wait_for_entry(page: Page, seq: int) -> None:
+    """The panel has been swapped in with the picker expecting entry `seq`, or the game is over."""
+    page.wait_for_selector(f"form.picker input[name=seq][value='{seq}'], section.over", state="attached")
+
+
+def seat_and_start(page: Page, base: str, names: list[str]) -> None:
+    page.goto(base + "/")
+    assert_phone_friendly(page)
+    for i, name in enumerate(names):
+        page.locator("input[name=player]").nth(i).fill(name)
+    page.check(f"input[name=game][value={hm.SLUG}]")
+    page.click("button[type=submit]")
+    expect(page.locator("input[name=first_leader][value='0']")).to_be_checked()
+    assert_phone_friendly(page)
+    page.click("button[type=submit]")
+    expect(page.locator("#prompt")).to_have_text("Turn the master card and enter it")
+
+
+def test_whole_three_player_game_with_an_undo_and_a_reload(page: Page, live_server: str) -> None:
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    expect(page.locator(".deal")).to_contain_text("Deal 15 cards to each player")
+    assert_phone_friendly(page)
+    seq = 0
+    entries = list(whole_game(3, SEED))
+    assert len(entries) == 15 * 4
+    for i, (kind, seat, card) in enumerate(entries):
+        if i == 6:
+            # A wrong tap, taken back with Undo.
+            wrong = next(c for c in hm.DECK if c.code not in {e[2].code for e in entries[: i + 1]})
+            tap_card(page, wrong)
+            seq += 1
+            wait_for_entry(page, seq)
+            page.click("button.undo")
+            seq += 1
+            wait_for_entry(page, seq)
+        if i == 21:
+            # Mid-trick reload: the page comes back exactly where it was.
+            prompt = page.locator("#prompt").inner_text()
+            page.reload()
+            expect(page.locator("#prompt")).to_have_text(prompt)
+        expected_prompt = "Turn the master card and enter it" if kind == "master" else None
+        if expected_prompt:
+            expect(page.locator("#prompt")).to_have_text(expected_prompt)
+        else:
+            expect(page.locator("#prompt")).to_have_text(f"{['Aki', 'Ben', 'Cho'][seat]}'s card")
+        tap_card(page, card)
+        seq += 1
+        wait_for_entry(page, seq)
+        if i == 3:
+            assert_phone_friendly(page)
+            expect(page.locator("#result .rulings li").first).to_be_visible()
+    expect(page.locator("section.over")).to_be_visible()
+    totals = [int(t) for t in page.locator("#scoreboard tfoot td").all_inner_texts()]
+    assert totals == list(final_scores(3, SEED))
+    page.goto(page.url + "/history")
+    expect(page.locator("li.undone")).to_have_count(1)
+    expect(page.locator("ol.history > li")).to_have_count(62)
+
+
+def test_pages_fit_a_360px_phone_in_japanese(browser, live_server: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ja-JP", has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(live_server + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    for i, name in enumerate(["とても長い名前のプレイヤー", "Ben", "Cho", "Dan", "Eve"]):
+        page.locator("input[name=player]").nth(i).fill(name)
+    page.click("button[type=submit]")
+    page.click("button[type=submit]")
+    page.click("label[for=pair-GY]")
+    assert_phone_friendly(page)
+    page.click("button[value=G5Y6]")
+    page.wait_for_selector("form.picker input[name=seq][value='1']", state="attached")
+    page.click("label[for=pair-RB]")
+    assert_phone_friendly(page)
+    context.close()
