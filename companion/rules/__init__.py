@@ -11,9 +11,28 @@ from . import hyper_maker
 from .base import RuleError
 
 GAMES: dict[str, ModuleType] = {module.SLUG: module for module in (hyper_maker,)}
-"""Each module offers SLUG, NAME, MIN/MAX_PLAYERS, OPTIONS, MESSAGES, SUIT_NAMES,
-SUIT_SYMBOLS, card_parts, initial, apply, scores, rulings, next_first_leader,
-suggested_games and judge."""
+"""The engine contract: what the web and CLI layers use from every game module.
+
+Constants
+    SLUG, NAME (N_-marked), PLAYER_COUNTS (tuple of allowed player counts),
+    OPTIONS ({name: default bool}: the table options of RULINGS.md),
+    MESSAGES ({key: N_-marked English template}), SUIT_NAMES ({code: N_-marked name}),
+    SUIT_SYMBOLS ({code: short mark}).
+Functions
+    initial(setup) -> State: setup is {"players": [names clockwise], "first_leader": int,
+        "options": {name: bool}}; raises RuleError for a setup the game forbids.
+    apply(State, Event) -> State: one log entry; raises RuleError naming the clause.
+    scores(State) -> tuple[int, ...]: points per seat so far (a team's points to each member).
+    rulings(State) -> tuple[Ruling, ...]: what explains the latest decision.
+    next_first_leader(setup) -> int: default first leader of the next game.
+    suggested_games(players) -> int: how long an evening the rulebook suggests.
+    card_parts(code) -> ((suit, rank-text), ...): how to show a card.
+    judge(request: Mapping) -> dict: the JSON judge contract; Ruling objects inside are
+        rendered by the caller; raises RuleError for a request it cannot answer.
+State
+    frozen dataclass with .is_over and .setup; the game's templates under
+    templates/games/<slug>/ read the rest.
+"""
 
 
 def get(slug: str) -> ModuleType:

@@ -30,6 +30,7 @@ from .base import (
 
 SLUG = "hyper-maker"
 NAME = N_("Hyper Maker")
+PLAYER_COUNTS = (3, 4, 5)
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
 

@@ -12,7 +12,7 @@ from ..rules.base import RuleError
 
 bp = Blueprint("home", __name__)
 
-MAX_SEATS = max(m.MAX_PLAYERS for m in rules.GAMES.values())
+MAX_SEATS = max(max(m.PLAYER_COUNTS) for m in rules.GAMES.values())
 
 
 def _form(error: str | None = None, status: int = 200, **values: object) -> tuple[str, int]:

@@ -61,7 +61,7 @@ def _new_game_form(table_id: str, error: str | None = None, status: int = 200) -
         first = module.next_first_leader(last.state.setup)
         options.update(last.row.setup.get("options", {}))
     playable = {slug: m for slug, m in rules.GAMES.items()
-                if m.MIN_PLAYERS <= len(table.players) <= m.MAX_PLAYERS}
+                if len(table.players) in m.PLAYER_COUNTS}
     return render_template(
         "new_game.html", table=table, module=module, games=playable, first=first,
         options=options, error=error, board=tables.scoreboard(db, table_id),

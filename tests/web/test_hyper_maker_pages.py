@@ -21,7 +21,7 @@ from tests.web.hm_table import (
 
 def test_home_offers_seats_and_the_game(client: FlaskClient) -> None:
     page = soup(client.get("/"))
-    assert len(page.select("input[name=player]")) == hm.MAX_PLAYERS
+    assert len(page.select("input[name=player]")) == max(hm.PLAYER_COUNTS)
     assert page.select_one(f"input[name=game][value={hm.SLUG}]") is not None
 
 
