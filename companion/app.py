@@ -8,10 +8,22 @@ from typing import Any
 
 from flask import Flask, g, request
 from flask_babel import Babel
+from flask_compress import Compress
+from flask_wtf.csrf import CSRFProtect
 
 from . import i18n, store
 
 PACKAGE = Path(__file__).parent
+
+CSP = "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+    "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+"""Only the app's own scripts and styles; nothing from outside, nothing inline."""
+
+csrf = CSRFProtect()
+compress = Compress()
 
 
 def _shipped(folder: str) -> str:
@@ -42,6 +54,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=None,
         MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_FORM_PARTS=200,
+        WTF_CSRF_TIME_LIMIT=None,  # a table keeps one page open all evening
+        WTF_CSRF_SSL_STRICT=False,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        SEND_FILE_MAX_AGE_DEFAULT=7 * 24 * 3600,
+        COMPRESS_MIMETYPES=["text/html", "text/css", "application/javascript", "text/javascript",
+                            "application/json", "image/svg+xml"],
+        COMPRESS_ALGORITHM=["br", "gzip"],
         BABEL_TRANSLATION_DIRECTORIES=str(i18n.TRANSLATIONS_DIR),
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANG,
     )
@@ -49,8 +70,22 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     if app.config["DATABASE"] is None:
         raise ValueError("create_app needs DATABASE: the SQLite file to keep the tables in")
-    store.connect(app.config["DATABASE"]).close()  # create and migrate before the first request
+    db = store.connect(app.config["DATABASE"])  # create and migrate before the first request
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = store.app_secret(db)
+    db.close()
+    csrf.init_app(app)
+    compress.init_app(app)
     babel = Babel(app, locale_selector=select_locale)
+
+    @app.after_request
+    def security_headers(response: Any) -> Any:
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")  # links carry table tokens
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
     app.jinja_env.filters["pick"] = lambda indices, items: [items[i] for i in indices]
 
     @app.context_processor
@@ -60,7 +95,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         here = request.full_path.rstrip("?") if request else "/"
         return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here}
 
-    del babel, page_context
+    del babel, page_context, security_headers
 
     @app.teardown_appcontext
     def close_db(_exc: BaseException | None) -> None:
@@ -73,5 +108,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # JSON in, JSON out, no cookies read: nothing to forge
     errors.register(app)
     return app

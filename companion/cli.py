@@ -19,15 +19,40 @@ def default_db() -> Path:
     return user_data_path("companion", appauthor=False) / "companion.db"
 
 
-def serve(host: str, port: int, db: Path, threads: int = 8) -> None:
+def lan_address() -> str | None:
+    """This machine's address on the local network (a private IPv4 address), if it has one."""
+    import ipaddress
+
+    import ifaddr
+
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str):
+                address = ipaddress.ip_address(ip.ip)
+                if address.is_private and not address.is_loopback and not address.is_link_local:
+                    return ip.ip
+    return None
+
+
+def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False) -> None:
     """Run the app under waitress, a production WSGI server."""
     from waitress import serve as waitress_serve
 
     from .app import create_app
+    from .qr import terminal
 
+    if lan:
+        found = lan_address()
+        if found is None:
+            print("companion: no LAN address found; listening on loopback only", file=sys.stderr)
+        host = found or host
     app = create_app({"DATABASE": str(db)})
+    url = f"http://{host}:{port}/"
     print(f"companion: tables are kept in {db}", flush=True)
-    print(f"companion: open http://{host}:{port}/", flush=True)
+    print(f"companion: open {url}", flush=True)
+    if lan:
+        print("companion: phones at the table can scan this to join:", flush=True)
+        print(terminal(url), flush=True)
     waitress_serve(app, host=host, port=port, threads=threads, ident="companion")
 
 
@@ -54,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--host", default="127.0.0.1")
     run.add_argument("--port", type=int, default=5000)
     run.add_argument("--db", type=Path, default=None, help="SQLite file (default: per-user data folder)")
+    run.add_argument("--lan", action="store_true", help="listen on this machine's LAN address and print a join QR code")
+    run.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
 
     ask = commands.add_parser("judge", help="answer rules questions: one JSON request per line on stdin")
     ask.add_argument("game", choices=sorted(rules.GAMES))
@@ -61,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     if args.command == "serve":
-        serve(args.host, args.port, args.db or default_db())
+        serve(args.host, args.port, args.db or default_db(), threads=args.threads, lan=args.lan)
         return 0
     return judge_lines(args.game, args.lang, sys.stdin, sys.stdout)
 

@@ -39,6 +39,33 @@ def m001_tables_games_events(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m002_table_tokens(db: sqlite_utils.Database) -> None:
+    """Two unguessable links per table: the scorer's (may write) and the viewer's (may watch)."""
+    db["tables"].add_column("scorer_token", str)
+    db["tables"].add_column("viewer_token", str)
+    for row in list(db["tables"].rows):
+        db["tables"].update(row["id"], {"scorer_token": new_token(), "viewer_token": new_token()})
+    db["tables"].create_index(["scorer_token"], unique=True)
+    db["tables"].create_index(["viewer_token"], unique=True)
+
+
+@migrations()
+def m003_app_secret(db: sqlite_utils.Database) -> None:
+    """The key that signs sessions (CSRF), kept with the data so restarts keep pages valid."""
+    db["app_secret"].create({"id": int, "secret": str}, pk="id")
+    db["app_secret"].insert({"id": 1, "secret": secrets.token_hex(32)})
+
+
+def new_token() -> str:
+    """128 random bits, URL-safe: a link nobody can guess."""
+    return secrets.token_urlsafe(16)
+
+
+def app_secret(db: sqlite_utils.Database) -> str:
+    return str(db["app_secret"].get(1)["secret"])
+
+
 class Conflict(Exception):
     """The entry was not stored: someone else's entry took its place first."""
 
@@ -52,12 +79,22 @@ class NotFound(LookupError):
     """No table or game with that id."""
 
 
+SCORER = "scorer"
+VIEWER = "viewer"
+
+
 @dataclass(frozen=True)
 class TableRow:
     id: str
     name: str
     players: tuple[str, ...]
     created: str
+    scorer_token: str
+    viewer_token: str
+
+    def role(self, token: str) -> str:
+        """Which link `token` is: SCORER may enter cards, VIEWER may only watch."""
+        return SCORER if secrets.compare_digest(token, self.scorer_token) else VIEWER
 
 
 @dataclass(frozen=True)
@@ -103,29 +140,54 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
-def create_table(db: sqlite_utils.Database, name: str, players: Sequence[str]) -> str:
-    """Seat a group; returns the table's unguessable id."""
+def create_table(db: sqlite_utils.Database, name: str, players: Sequence[str]) -> TableRow:
+    """Seat a group, with fresh scorer and viewer links."""
     table_id = secrets.token_urlsafe(9)
     db["tables"].insert(
         {"id": table_id, "name": name, "players": json.dumps(list(players), ensure_ascii=False),
-         "created": _now()}
+         "created": _now(), "scorer_token": new_token(), "viewer_token": new_token()}
     )
-    return table_id
+    return get_table(db, table_id)
+
+
+def _table(row: Mapping[str, Any]) -> TableRow:
+    return TableRow(row["id"], row["name"], tuple(json.loads(row["players"])), row["created"],
+                    row["scorer_token"], row["viewer_token"])
 
 
 def get_table(db: sqlite_utils.Database, table_id: str) -> TableRow:
     rows = list(db["tables"].rows_where("id = ?", [table_id]))
     if not rows:
         raise NotFound(table_id)
-    row = rows[0]
-    return TableRow(row["id"], row["name"], tuple(json.loads(row["players"])), row["created"])
+    return _table(rows[0])
 
 
-def recent_tables(db: sqlite_utils.Database, limit: int = 10) -> list[TableRow]:
-    return [
-        TableRow(r["id"], r["name"], tuple(json.loads(r["players"])), r["created"])
-        for r in db["tables"].rows_where(order_by="created desc", limit=limit)
-    ]
+def table_by_token(db: sqlite_utils.Database, token: str) -> TableRow:
+    """The table whose scorer or viewer link carries `token`."""
+    rows = list(db["tables"].rows_where("scorer_token = ? or viewer_token = ?", [token, token]))
+    if not rows:
+        raise NotFound(token)
+    return _table(rows[0])
+
+
+def tables_by_tokens(db: sqlite_utils.Database, tokens: Sequence[str]) -> list[tuple[TableRow, str]]:
+    """The tables these links open, with the link, in the order given (unknown ones skipped)."""
+    found = []
+    for token in tokens:
+        try:
+            found.append((table_by_token(db, token), token))
+        except NotFound:
+            continue
+    return found
+
+
+def version(db: sqlite_utils.Database, table_id: str) -> str:
+    """Changes whenever anything is entered at the table: games started, entries made."""
+    games, events = db.execute(
+        "select count(distinct g.id), count(e.seq) from games g left join events e on e.game_id = g.id"
+        " where g.table_id = ?", [table_id]
+    ).fetchone()
+    return f"{games}.{events}"
 
 
 def _game(row: Mapping[str, Any]) -> GameRow:
@@ -176,20 +238,27 @@ def append(
 ) -> EventRow:
     """Append one entry at `expected_seq`, after `check` (the engine) accepts it.
 
-    `check(log, entry)` raises to refuse. Raises Conflict if the log has moved on, so
-    a double tap or a second phone never stores the same turn twice.
+    `check(log, entry)` raises to refuse. The write lock is taken first (BEGIN IMMEDIATE),
+    so the log read, the check and the insert see no other writer in between; if the log
+    has moved on, Conflict is raised and nothing is stored: a double tap or a second phone
+    never stores the same turn twice.
     """
-    log = events_of(db, game_id)
-    if expected_seq != len(log):
-        raise Conflict(expected_seq, len(log))
-    entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
-    check(log, entry)
+    conn = db.conn
+    if conn.in_transaction:
+        conn.commit()
+    conn.execute("BEGIN IMMEDIATE")
     try:
-        with db.atomic():
-            db["events"].insert(
-                {"game_id": game_id, "seq": entry.seq, "kind": kind,
-                 "payload": json.dumps(entry.payload, ensure_ascii=False), "created": entry.created}
-            )
-    except sqlite3.IntegrityError as exc:
-        raise Conflict(expected_seq, len(events_of(db, game_id))) from exc
+        log = events_of(db, game_id)
+        if expected_seq != len(log):
+            raise Conflict(expected_seq, len(log))
+        entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
+        check(log, entry)
+        conn.execute(
+            "insert into events (game_id, seq, kind, payload, created) values (?, ?, ?, ?, ?)",
+            [game_id, entry.seq, kind, json.dumps(entry.payload, ensure_ascii=False), entry.created],
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
     return entry

@@ -66,7 +66,7 @@ def clean_names(raw: Sequence[str]) -> list[str]:
     return names
 
 
-def open_table(db: sqlite_utils.Database, name: str, players: Sequence[str], kind: str) -> str:
+def open_table(db: sqlite_utils.Database, name: str, players: Sequence[str], kind: str) -> store.TableRow:
     """Seat a group for `kind`, refusing a player count the game does not allow."""
     module = rules.get(kind)
     names = clean_names(players)

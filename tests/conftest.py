@@ -20,7 +20,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(db_path: Path) -> Iterator[Flask]:
-    app = create_app({"DATABASE": str(db_path), "TESTING": True})
+    app = create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
     yield app
 
 

@@ -37,13 +37,14 @@ def test_every_message_in_the_source_has_a_japanese_translation() -> None:
 def test_translations_keep_every_placeholder() -> None:
     with open(CATALOG / "messages.po", "rb") as f:
         catalog = read_po(f)
-    wrong = [m.id for m in catalog if m.id and set(PLACEHOLDER.findall(m.id)) != set(PLACEHOLDER.findall(m.string))]
+    wrong = [m.id for m in catalog
+             if m.id and m.string and set(PLACEHOLDER.findall(m.id)) != set(PLACEHOLDER.findall(m.string))]
     assert wrong == []
 
 
 def test_compiled_catalog_matches_the_po_file() -> None:
     with open(CATALOG / "messages.po", "rb") as f:
-        po = {m.id: m.string for m in read_po(f) if m.id}
+        po = {m.id: m.string for m in read_po(f) if m.id and m.string}
     with open(CATALOG / "messages.mo", "rb") as f:
         mo = {m.id: m.string for m in read_mo(f) if m.id}
     assert mo == po, "run: pybabel compile -d companion/translations"

@@ -27,7 +27,8 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
         messages = {
-            400: gettext("The request could not be read."),
+            400: gettext("The request could not be read, or the page was too old: reload it and try again."),
+            403: gettext("This link can only watch the table; entries need the scorer's link. Nothing was changed."),
             404: gettext("There is no such page here."),
             405: gettext("That action is not possible on this page."),
             413: gettext("The request is too large."),

@@ -6,7 +6,7 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from .. import i18n, rules, tables
+from .. import i18n, rules, store, tables
 from ..app import get_db
 from ..rules.base import RuleError
 
@@ -22,10 +22,10 @@ def _form(error: str | None = None, status: int = 200, **values: object) -> tupl
     ), status
 
 
-def tables_recent() -> list:  # type: ignore[type-arg]
-    from .. import store
-
-    return store.recent_tables(get_db())
+def tables_recent() -> list[tuple[store.TableRow, str]]:
+    """The tables this browser has opened lately (their links live in its own cookie)."""
+    tokens = [t for t in request.cookies.get("recent", "").split(".") if t]
+    return store.tables_by_tokens(get_db(), tokens[:8])
 
 
 @bp.get("/")
@@ -41,12 +41,12 @@ def create() -> Response | tuple[str, int]:
     kind = request.form.get("game", "")
     name = request.form.get("name", "")
     try:
-        table_id = tables.open_table(get_db(), name, names, kind)
+        table = tables.open_table(get_db(), name, names, kind)
     except RuleError as exc:
         module = rules.GAMES.get(kind)
         message = i18n.render(exc.ruling, module, gettext)
         return _form(message, 422, name=name, players=names, game=kind)
-    return redirect(url_for("play.new_game", table_id=table_id, game=kind), 303)
+    return redirect(url_for("play.new_game", token=table.scorer_token, game=kind), 303)
 
 
 @bp.get("/lang/<code>")

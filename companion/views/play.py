@@ -1,22 +1,63 @@
-"""A table at play: start a game, enter cards, undo, read the history and the scores."""
+"""A table at play: start a game, enter cards, undo, read the history and the scores.
+
+Every URL here starts with a table link's token. The scorer's token may change things;
+the viewer's may only watch, and any write with it is refused politely.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import i18n, rules, store, tables
 from ..app import get_db
 from ..rules.base import UNDO, Ruling, RuleError
-from ._htmx import is_htmx, page_or_fragment
+from ._htmx import is_htmx, page_or_fragment, render_block
 
-bp = Blueprint("play", __name__, url_prefix="/t/<table_id>")
+bp = Blueprint("play", __name__, url_prefix="/t/<token>")
 
-INT_FIELDS = frozenset({"seat"})
+INT_FIELDS = frozenset({"seat", "team", "dummy"})
 """Entry fields that the engines read as whole numbers."""
+LIST_FIELDS = frozenset({"cards"})
+"""Entry fields that hold several values (repeated form fields)."""
+BOOL_FIELDS = frozenset({"reveal"})
+"""Entry fields sent as checkboxes."""
+RECENT_COOKIE = "recent"
+RECENT_KEEP = 8
+
+
+@bp.url_value_preprocessor
+def pull_token(_endpoint: str | None, values: dict[str, Any] | None) -> None:
+    g.token = (values or {}).pop("token", "")
+
+
+@bp.url_defaults
+def add_token(_endpoint: str, values: dict[str, Any]) -> None:
+    if "token" not in values and "token" in g:
+        values["token"] = g.token
+
+
+@bp.before_request
+def resolve_link() -> None:
+    """Find the table this link opens and what it may do; refuse writes from a viewer link."""
+    g.table = store.table_by_token(get_db(), g.token)
+    g.role = g.table.role(g.token)
+    g.can_write = g.role == store.SCORER
+    if request.method == "POST" and not g.can_write:
+        abort(403)
+
+
+@bp.after_request
+def remember_table(response: Response) -> Response:
+    """Keep this link among the tables this browser has opened, for the home page."""
+    if request.method == "GET" and response.status_code < 400:
+        recent = [t for t in request.cookies.get(RECENT_COOKIE, "").split(".") if t and t != g.token]
+        response.set_cookie(RECENT_COOKIE, ".".join([g.token, *recent][:RECENT_KEEP]),
+                            max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
+    return response
 
 
 def _say(game: tables.LoadedGame | None) -> Any:
@@ -26,74 +67,98 @@ def _say(game: tables.LoadedGame | None) -> Any:
     return lambda ruling: i18n.render(ruling, module, gettext, names)
 
 
-def _game_page(game: tables.LoadedGame, error: str | None = None, status: int = 200) -> tuple[str, int]:
-    board = tables.scoreboard(get_db(), game.table.id)
-    return page_or_fragment(
-        "game.html", "panel", status, game=game, state=game.state, board=board,
-        error=error, say=_say(game), card_text=lambda code: i18n.card_text(game.module, code, gettext),
+def _context(game: tables.LoadedGame, error: str | None) -> dict[str, Any]:
+    db = get_db()
+    latest = store.games_of(db, game.table.id)[-1].number
+    return dict(
+        game=game, state=game.state, board=tables.scoreboard(db, game.table.id), error=error,
+        latest=latest, version=store.version(db, game.table.id), say=_say(game),
+        card_text=lambda code: i18n.card_text(game.module, code, gettext),
     )
 
 
+def _game_page(game: tables.LoadedGame, error: str | None = None, status: int = 200) -> tuple[str, int]:
+    return page_or_fragment("game.html", "panel", status, **_context(game, error))
+
+
 @bp.get("/")
-def table(table_id: str) -> Response:
-    """The table's current game, or the screen that starts its first one."""
-    game = tables.load_game(get_db(), table_id)
-    if game is None:
-        return redirect(url_for("play.new_game", table_id=table_id), 303)
-    return redirect(url_for("play.game", table_id=table_id, number=game.row.number), 303)
+def table() -> Response | tuple[str, int]:
+    """The table's current game, or the screen that starts its first one (a viewer waits)."""
+    game = tables.load_game(get_db(), g.table.id)
+    if game is not None:
+        target = url_for("play.game", number=game.row.number)
+        if is_htmx():  # the waiting page polls here: send it to the game now under way
+            return Response(status=200, headers={"HX-Redirect": target})
+        return redirect(target, 303)
+    if g.can_write:
+        return redirect(url_for("play.new_game"), 303)
+    return render_template("waiting.html", table=g.table), 200
 
 
 @bp.get("/new")
-def new_game(table_id: str) -> tuple[str, int]:
+def new_game() -> tuple[str, int] | Response:
     """Choose the game, who leads first and the house rules; the first lead rotates each game."""
-    return _new_game_form(table_id)
+    if not g.can_write:
+        return redirect(url_for("play.table"), 303)
+    return _new_game_form()
 
 
-def _new_game_form(table_id: str, error: str | None = None, status: int = 200) -> tuple[str, int]:
+def _new_game_form(error: str | None = None, status: int = 200) -> tuple[str, int]:
     db = get_db()
-    table = store.get_table(db, table_id)
-    last = tables.load_game(db, table_id)
+    table = g.table
+    last = tables.load_game(db, table.id)
     kind = request.values.get("game") or (last.row.kind if last else next(iter(rules.GAMES)))
-    module = rules.GAMES.get(kind) or next(iter(rules.GAMES.values()))
+    playable = {slug: m for slug, m in rules.GAMES.items() if len(table.players) in m.PLAYER_COUNTS}
+    module = playable.get(kind) or next(iter(playable.values()), rules.GAMES[next(iter(rules.GAMES))])
     first = 0
     options = dict(module.OPTIONS)
     if last is not None and last.row.kind == module.SLUG:
         first = module.next_first_leader(last.state.setup)
         options.update(last.row.setup.get("options", {}))
-    playable = {slug: m for slug, m in rules.GAMES.items()
-                if len(table.players) in m.PLAYER_COUNTS}
     return render_template(
         "new_game.html", table=table, module=module, games=playable, first=first,
-        options=options, error=error, board=tables.scoreboard(db, table_id),
+        options=options, error=error, board=tables.scoreboard(db, table.id),
     ), status
 
 
 @bp.post("/games")
-def start(table_id: str) -> Response | tuple[str, int]:
+def start() -> Response | tuple[str, int]:
     """Start the next game with the chosen first leader and house rules."""
     kind = request.form.get("game", "")
     try:
         first = int(request.form.get("first_leader", "0"))
         module = rules.get(kind)
         options = {name: request.form.get(name) == "on" for name in module.OPTIONS}
-        row = tables.start_game(get_db(), table_id, kind, first, options)
+        row = tables.start_game(get_db(), g.table.id, kind, first, options)
     except (RuleError, ValueError) as exc:
         ruling = exc.ruling if isinstance(exc, RuleError) else Ruling("setup.first_leader", "")
-        return _new_game_form(table_id, i18n.render(ruling, rules.GAMES.get(kind), gettext), 422)
-    return redirect(url_for("play.game", table_id=table_id, number=row.number), 303)
+        return _new_game_form(i18n.render(ruling, rules.GAMES.get(kind), gettext), 422)
+    return redirect(url_for("play.game", number=row.number), 303)
 
 
-def _loaded(table_id: str, number: int) -> tables.LoadedGame:
-    game = tables.load_game(get_db(), table_id, number)
+def _loaded(number: int) -> tables.LoadedGame:
+    game = tables.load_game(get_db(), g.table.id, number)
     if game is None:
         abort(404)
     return game
 
 
 @bp.get("/g/<int:number>")
-def game(table_id: str, number: int) -> tuple[str, int]:
+def game(number: int) -> tuple[str, int]:
     """Whose card comes next, the trick so far, the last ruling and the scores."""
-    return _game_page(_loaded(table_id, number))
+    return _game_page(_loaded(number))
+
+
+@bp.get("/g/<int:number>/panel")
+def panel(number: int) -> Response:
+    """The live panel every phone polls: 304 while nothing has changed at the table."""
+    current = f'"{store.version(get_db(), g.table.id)}"'
+    if current in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": current})
+    response = make_response(render_block("game.html", "panel", **_context(_loaded(number), None)))
+    response.headers["ETag"] = current
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 def _expected_seq() -> int:
@@ -103,43 +168,64 @@ def _expected_seq() -> int:
         return -1
 
 
-def _write(table_id: str, number: int, kind: str, payload: dict[str, Any]) -> Response | tuple[str, int]:
-    game = _loaded(table_id, number)
+def _write(number: int, kind: str, payload: dict[str, Any]) -> Response | tuple[str, int]:
+    game = _loaded(number)
     try:
         tables.enter(get_db(), game, _expected_seq(), kind, payload)
     except RuleError as exc:
         return _game_page(game, i18n.render(exc.ruling, game.module, gettext, game.table.players), 422)
     except store.Conflict:
-        fresh = _loaded(table_id, number)
-        return _game_page(fresh, i18n.render(Ruling("store.conflict", ""), None, gettext), 409)
+        return _game_page(_loaded(number), i18n.render(Ruling("store.conflict", ""), None, gettext), 409)
     if is_htmx():
-        return _game_page(_loaded(table_id, number))
-    return redirect(url_for("play.game", table_id=table_id, number=number), 303)
+        return _game_page(_loaded(number))
+    return redirect(url_for("play.game", number=number), 303)
+
+
+def _payload() -> dict[str, Any]:
+    """The entry's fields from the picker's form, typed as the engines read them."""
+    payload: dict[str, Any] = {}
+    for name in request.form:
+        if name in ("seq", "kind", "pair", "csrf_token"):
+            continue
+        values = request.form.getlist(name)
+        if name in INT_FIELDS:
+            payload[name] = int(values[0]) if values[0].lstrip("-").isdigit() else values[0]
+        elif name in LIST_FIELDS:
+            payload[name] = values
+        elif name in BOOL_FIELDS:
+            payload[name] = values[0] in ("on", "true", "1")
+        else:
+            payload[name] = values[0]
+    return payload
 
 
 @bp.post("/g/<int:number>/entries")
-def enter(table_id: str, number: int) -> Response | tuple[str, int]:
-    """Record one card; the engine refuses what the rules or the deck forbid."""
+def enter(number: int) -> Response | tuple[str, int]:
+    """Record one entry; the engine refuses what the rules or the deck forbid."""
     kind = request.form.get("kind", "")
-    payload: dict[str, Any] = {}
-    for name, value in request.form.items():
-        if name in ("seq", "kind", "pair"):
-            continue
-        payload[name] = int(value) if name in INT_FIELDS and value.lstrip("-").isdigit() else value
-    if kind == UNDO:
-        kind = ""
-    return _write(table_id, number, kind, payload)
+    return _write(number, "" if kind == UNDO else kind, _payload())
 
 
 @bp.post("/g/<int:number>/undo")
-def undo(table_id: str, number: int) -> Response | tuple[str, int]:
+def undo(number: int) -> Response | tuple[str, int]:
     """Take back the latest entry still in force; it stays in the history, marked."""
-    return _write(table_id, number, UNDO, {})
+    return _write(number, UNDO, {})
 
 
 @bp.get("/g/<int:number>/history")
-def history(table_id: str, number: int) -> tuple[str, int]:
+def history(number: int) -> tuple[str, int]:
     """Every entry of the game in order, undone ones marked."""
-    game = _loaded(table_id, number)
+    game = _loaded(number)
     return render_template("history.html", game=game, say=_say(game),
                            card_text=lambda code: i18n.card_text(game.module, code, gettext)), 200
+
+
+@bp.get("/share")
+def share() -> tuple[str, int]:
+    """The table's two links as QR codes: the scorer's (only shown to a scorer) and the viewer's."""
+    from ..qr import svg
+
+    links = {store.VIEWER: url_for("play.table", token=g.table.viewer_token, _external=True)}
+    if g.can_write:
+        links[store.SCORER] = url_for("play.table", token=g.table.scorer_token, _external=True)
+    return render_template("share.html", table=g.table, links=links, svg=svg), 200

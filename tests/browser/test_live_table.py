@@ -1,0 +1,48 @@
+"""Two phones on one table: a card entered on one appears on the other without a reload."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.rules import hyper_maker as hm
+from tests.browser.conftest import PHONE, assert_phone_friendly
+from tests.browser.test_hyper_maker_game import seat_and_start, tap_card
+
+pytestmark = pytest.mark.browser
+
+
+def second_phone(browser: Browser) -> Page:
+    context = browser.new_context(viewport=PHONE, locale="ja-JP", has_touch=True, is_mobile=True)
+    return context.new_page()
+
+
+def test_viewer_and_second_scorer_follow_the_table_live(page: Page, browser: Browser, live_server: str) -> None:
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    game_url = page.url
+    page.click("text=Invite phones")
+    assert_phone_friendly(page)
+    viewer_link = page.locator("#qr-viewer input.link").input_value()
+    scorer_link = page.locator("#qr-scorer input.link").input_value()
+    page.goto(game_url)
+
+    viewer = second_phone(browser)
+    viewer.goto(viewer_link)
+    expect(viewer.locator(".watching")).to_be_visible()
+    expect(viewer.locator("form.picker")).to_have_count(0)
+
+    other_scorer = second_phone(browser)
+    other_scorer.goto(scorer_link)
+    expect(other_scorer.locator("#prompt")).to_have_text("マスターカードをめくって入力")
+
+    tap_card(page, hm.parse_card("R5B6"))
+    for phone in (viewer, other_scorer):
+        expect(phone.locator(".trick .row").first.locator(".tile")).to_have_attribute("title", "●赤5 / ■青6", timeout=3000)
+        expect(phone.locator("#prompt")).to_have_text("Akiのカード", timeout=3000)
+
+    # The other scorer enters the next card; the first phone sees it without reloading.
+    tap_card(other_scorer, hm.parse_card("R2G9"))
+    expect(page.locator("#prompt")).to_have_text("Ben's card", timeout=3000)
+    expect(viewer.locator("#prompt")).to_have_text("Benのカード", timeout=3000)
+    viewer.context.close()
+    other_scorer.context.close()

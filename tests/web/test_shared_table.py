@@ -1,0 +1,212 @@
+"""Several phones on one table: links and tokens, CSRF, escaping, racing writers, live polling."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import store, tables
+from companion.app import create_app
+from companion.rules.base import RuleError
+from tests.conftest import soup, text
+from tests.web.hm_table import enter, form_fields, seat_table
+
+
+def links(client: FlaskClient, game_url: str) -> dict[str, str]:
+    """The scorer's and viewer's links as the share page shows them."""
+    share = soup(client.get(game_url.split("/g/")[0] + "/share"))
+    return {fig["id"].removeprefix("qr-"): fig.select_one("input.link")["value"] for fig in share.select("figure.qr")}
+
+
+def path(url: str) -> str:
+    return re.sub(r"^https?://[^/]+", "", url)
+
+
+def test_share_page_draws_both_links_as_qr_codes(client: FlaskClient) -> None:
+    url = seat_table(client)
+    page = soup(client.get(url.split("/g/")[0] + "/share"))
+    assert len(page.select("figure.qr svg")) == 2
+    found = links(client, url)
+    assert set(found) == {"scorer", "viewer"}
+    assert found["scorer"] != found["viewer"]
+    assert all(len(path(link).split("/")[2]) >= 22 for link in found.values())  # 128 random bits
+
+
+def test_viewer_can_watch_but_every_write_is_refused_politely(client: FlaskClient) -> None:
+    url = seat_table(client)
+    enter(client, url, "R5B6")
+    viewer = path(links(client, url)["viewer"]).rstrip("/")
+    page = client.get(f"{viewer}/", follow_redirects=True)
+    assert page.status_code == 200
+    assert soup(page).select_one("form.picker") is None
+    assert soup(page).select_one("button.undo") is None
+    assert "You are watching" in text(page)
+    assert not links(client, f"{viewer}/g/1").get("scorer")
+    for target, data in [("/g/1/entries", {"seq": "1", "kind": "play", "seat": "0", "card": "R2G9"}),
+                         ("/g/1/undo", {"seq": "1"}), ("/games", {"game": "hyper-maker", "first_leader": "0"})]:
+        refused = client.post(viewer + target, data=data)
+        assert refused.status_code == 403
+        assert "only watch" in soup(refused).select_one(".error").get_text()
+    assert form_fields(soup(client.get(url)))["seq"] == "1"
+
+
+def test_a_wrong_token_opens_nothing(client: FlaskClient) -> None:
+    url = seat_table(client)
+    other = seat_table(client, ["Dan", "Eve", "Fay"])
+    assert client.get(url.replace(url.split("/")[-3], "x" * 22)).status_code == 404
+    assert client.post(re.sub(r"/t/[^/]+/", "/t/nope/", other) + "/undo", data={"seq": "0"}).status_code == 404
+    assert "Dan" not in client.get(url).get_data(as_text=True)
+
+
+def test_home_lists_only_the_tables_this_browser_opened(app: Flask) -> None:
+    mine, theirs = app.test_client(), app.test_client()
+    mine.get(seat_table(mine))
+    assert "Aki" in text(mine.get("/"))
+    assert "Aki" not in text(theirs.get("/"))
+
+
+def test_forms_without_the_csrf_token_are_refused(db_path: Path) -> None:
+    app = create_app({"DATABASE": str(db_path), "TESTING": True})
+    client = app.test_client()
+    client.set_cookie("lang", "en")
+    refused = client.post("/tables", data={"player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
+    assert refused.status_code == 400
+    home = soup(client.get("/"))
+    token = home.select_one("input[name=csrf_token]")["value"]
+    assert re.search(r'"X-CSRFToken": "[^"]+"', home.body["hx-headers"])
+    made = client.post("/tables", data={"csrf_token": token, "player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
+    assert made.status_code == 303
+    new_game = soup(client.get(made.location))
+    started = client.post(made.location.split("?")[0].replace("/new", "/games"),
+                          data={"game": "hyper-maker", "first_leader": "0"})
+    assert started.status_code == 400
+    started = client.post(made.location.split("?")[0].replace("/new", "/games"), data={
+        "game": "hyper-maker", "first_leader": "0",
+        "csrf_token": new_game.select_one("input[name=csrf_token]")["value"]})
+    assert started.status_code == 303
+    game = started.location
+    header_only = client.post(f"{game}/entries", data={"seq": "0", "kind": "master", "card": "R5B6"},
+                              headers={"X-CSRFToken": token, "HX-Request": "true"})
+    assert header_only.status_code == 200
+    assert client.post(f"{game}/entries", data={"seq": "1", "kind": "play", "seat": "0", "card": "R2G9"}).status_code == 400
+    assert len(store.events_of(store.connect(db_path), 1)) == 1
+
+
+def test_hostile_names_are_shown_as_text(client: FlaskClient) -> None:
+    hostile = '<script>x()</script>'
+    url = seat_table(client, [hostile, '"><img src=x>', "Cho"])
+    for page in (client.get(url), client.get("/"), client.get(url + "/history")):
+        html = soup(page)
+        assert [s.get("src", "") for s in html.select("script")] == ["/static/htmx-2.0.11.min.js"]
+        assert html.select("img") == []
+    assert hostile in text(client.get(url))
+
+
+def test_pages_forbid_outside_and_inline_scripts(client: FlaskClient) -> None:
+    response = client.get("/")
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "default-src 'self'" in csp and "unsafe-inline" not in csp
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert soup(response).select("script:not([src])") == []
+
+
+def test_oversized_requests_are_refused_with_no_effect(client: FlaskClient) -> None:
+    url = seat_table(client)
+    response = client.post(f"{url}/entries", data={"seq": "0", "kind": "master", "card": "R5B6", "pad": "x" * 100_000})
+    assert response.status_code == 413
+    assert "too large" in text(response)
+    assert form_fields(soup(client.get(url)))["seq"] == "0"
+
+
+def test_malformed_entries_are_refused_with_a_reason(client: FlaskClient) -> None:
+    url = seat_table(client)
+    response = client.post(f"{url}/entries", data={"seq": "0", "kind": "deal", "card": "R5B6"})
+    assert response.status_code == 422
+    assert "Unknown entry" in soup(response).select_one(".error").get_text()
+    response = client.post(f"{url}/entries", data={"seq": "zero", "kind": "master", "card": "R5B6"})
+    assert response.status_code == 409
+
+
+def test_errors_never_show_a_stack_trace(app: Flask, client: FlaskClient, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    url = seat_table(client)
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("SELECT secret FROM somewhere")
+
+    monkeypatch.setattr(tables, "scoreboard", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    response = client.get(url)
+    assert response.status_code == 500
+    assert "Traceback" not in response.get_data(as_text=True)
+    assert "SELECT" not in response.get_data(as_text=True)
+    assert "nothing you entered was lost" in text(response)
+
+
+def test_racing_writers_land_exactly_one_entry_per_number(db_path: Path, client: FlaskClient) -> None:
+    url = seat_table(client)
+    token = url.split("/")[-3]
+    cards = ["R5B6", "R2G9", "B8Y3", "R9B2", "G1Y10", "B1G10", "R3G8", "R4Y7"]
+    won: list[str] = []
+    lost: list[str] = []
+    barrier = threading.Barrier(len(cards))
+
+    def write(card: str) -> None:
+        db = store.connect(db_path)
+        table = store.table_by_token(db, token)
+        game = tables.load_game(db, table.id)
+        assert game is not None
+        barrier.wait()
+        try:
+            tables.enter(db, game, 0, "master", {"card": card})
+            won.append(card)
+        except (store.Conflict, RuleError):
+            lost.append(card)
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=write, args=(card,)) for card in cards]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    log = store.events_of(store.connect(db_path), 1)
+    assert len(won) == 1 and len(lost) == len(cards) - 1
+    assert [e.payload["card"] for e in log] == won
+
+
+def test_double_tap_stores_the_card_once(client: FlaskClient) -> None:
+    url = seat_table(client)
+    fields = form_fields(soup(client.get(url)))
+    first = client.post(f"{url}/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
+    second = client.post(f"{url}/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
+    assert (first.status_code, second.status_code) == (200, 409)
+    assert len(soup(client.get(url + "/history")).select("ol.history li")) == 1
+
+
+def test_polling_answers_304_until_something_changes(client: FlaskClient) -> None:
+    url = seat_table(client)
+    first = client.get(f"{url}/panel")
+    etag = first.headers["ETag"]
+    assert first.status_code == 200 and soup(first).select_one("#panel") is not None
+    assert client.get(f"{url}/panel", headers={"If-None-Match": etag}).status_code == 304
+    enter(client, url, "R5B6")
+    changed = client.get(f"{url}/panel", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert soup(changed).select_one("#prompt").get_text(strip=True) == "Aki's card"
+    assert etag.strip('"') not in soup(changed).select_one("#panel")["hx-headers"]
+
+
+def test_a_viewer_waits_for_the_first_game_then_is_sent_to_it(client: FlaskClient) -> None:
+    made = client.post("/tables", data={"player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
+    table_url = made.location.split("/new")[0]
+    share = soup(client.get(table_url + "/share"))
+    viewer = path(share.select_one("#qr-viewer input.link")["value"])
+    waiting = client.get(viewer)
+    assert waiting.status_code == 200 and "No game has started yet" in text(waiting)
+    client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "0"})
+    followed = client.get(viewer, headers={"HX-Request": "true"})
+    assert followed.headers["HX-Redirect"].endswith("/g/1")
