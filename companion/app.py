@@ -45,7 +45,7 @@ def get_db() -> Any:
     if "db" not in g:
         from flask import current_app
 
-        g.db = store.connect(current_app.config["DATABASE"])
+        g.db = store.connect(current_app.config["DATABASE"], migrate=False)
     return g.db
 
 
@@ -73,7 +73,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     db = store.connect(app.config["DATABASE"])  # create and migrate before the first request
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = store.app_secret(db)
-    db.close()
+    # Held open for the app's lifetime so that closing a request's connection is never the
+    # last close, which would checkpoint the WAL on every request; SQLite's own
+    # autocheckpoint (every 1000 pages) does it instead.
+    app.extensions["companion.keepalive"] = db
     csrf.init_app(app)
     compress.init_app(app)
     babel = Babel(app, locale_selector=select_locale)
@@ -87,6 +90,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         return response
 
     app.jinja_env.filters["pick"] = lambda indices, items: [items[i] for i in indices]
+    from .views._fragments import disable_cards, static_fragment
+
+    app.jinja_env.filters["disable_cards"] = disable_cards
+    app.jinja_env.globals["static_fragment"] = static_fragment
 
     @app.context_processor
     def page_context() -> dict[str, Any]:

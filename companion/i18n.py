@@ -38,6 +38,14 @@ def seat_label(index: int, gettext: Gettext) -> str:
     return gettext("Player %(letter)s") % {"letter": chr(ord("A") + index)}
 
 
+@cache
+def card_label(slug: str, code: str, lang: str) -> str:
+    """card_text in `lang`, remembered: pickers show the same labels on every render."""
+    from . import rules
+
+    return card_text(rules.get(slug), code, catalog(lang).gettext)
+
+
 def card_text(module: ModuleType, code: str, gettext: Gettext) -> str:
     """A card as words, for example "●red 5 / ■blue 6"."""
     parts = [

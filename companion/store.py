@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -116,12 +117,13 @@ class EventRow:
     created: str
 
 
-def connect(path: str | Path | None) -> sqlite_utils.Database:
+def connect(path: str | Path | None, migrate: bool = True) -> sqlite_utils.Database:
     """Open (creating if needed) the database file, migrated, in WAL mode.
 
     synchronous=FULL: an entry the page has confirmed is on disk before the answer goes
     out, so it survives the server being killed or the machine losing power.
-    `None` opens a private in-memory database (tests, one-off judging).
+    `None` opens a private in-memory database (tests, one-off judging). The app migrates
+    once at start and opens each request's connection with migrate=False.
     """
     if path is None:
         db = sqlite_utils.Database(memory=True)
@@ -132,8 +134,29 @@ def connect(path: str | Path | None) -> sqlite_utils.Database:
         db.enable_wal()
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
-    migrations.apply(db)
+    if migrate:
+        migrations.apply(db)
     return db
+
+
+@contextmanager
+def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """One write transaction that takes the write lock first (BEGIN IMMEDIATE).
+
+    In WAL mode a transaction that reads and then writes can fail at once with "database
+    is locked" when another writer got in between; taking the lock up front makes
+    concurrent writers wait their turn instead (up to the connection's timeout).
+    """
+    conn = db.conn
+    if conn.in_transaction:
+        conn.commit()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 def _now() -> str:
@@ -143,10 +166,11 @@ def _now() -> str:
 def create_table(db: sqlite_utils.Database, name: str, players: Sequence[str]) -> TableRow:
     """Seat a group, with fresh scorer and viewer links."""
     table_id = secrets.token_urlsafe(9)
-    db["tables"].insert(
-        {"id": table_id, "name": name, "players": json.dumps(list(players), ensure_ascii=False),
-         "created": _now(), "scorer_token": new_token(), "viewer_token": new_token()}
-    )
+    with writing(db):
+        db["tables"].insert(
+            {"id": table_id, "name": name, "players": json.dumps(list(players), ensure_ascii=False),
+             "created": _now(), "scorer_token": new_token(), "viewer_token": new_token()}
+        )
     return get_table(db, table_id)
 
 
@@ -156,7 +180,7 @@ def _table(row: Mapping[str, Any]) -> TableRow:
 
 
 def get_table(db: sqlite_utils.Database, table_id: str) -> TableRow:
-    rows = list(db["tables"].rows_where("id = ?", [table_id]))
+    rows = list(db.query("select * from tables where id = ?", [table_id]))
     if not rows:
         raise NotFound(table_id)
     return _table(rows[0])
@@ -164,7 +188,7 @@ def get_table(db: sqlite_utils.Database, table_id: str) -> TableRow:
 
 def table_by_token(db: sqlite_utils.Database, token: str) -> TableRow:
     """The table whose scorer or viewer link carries `token`."""
-    rows = list(db["tables"].rows_where("scorer_token = ? or viewer_token = ?", [token, token]))
+    rows = list(db.query("select * from tables where scorer_token = ? or viewer_token = ?", [token, token]))
     if not rows:
         raise NotFound(token)
     return _table(rows[0])
@@ -199,7 +223,7 @@ def create_game(db: sqlite_utils.Database, table_id: str, kind: str,
                 setup: Mapping[str, Any]) -> GameRow:
     """Start the table's next game. The caller has had the engine accept `setup`."""
     get_table(db, table_id)
-    with db.atomic():
+    with writing(db):
         number = 1 + (db.execute(
             "select coalesce(max(number), 0) from games where table_id = ?", [table_id]
         ).fetchone()[0])
@@ -211,20 +235,20 @@ def create_game(db: sqlite_utils.Database, table_id: str, kind: str,
 
 
 def get_game(db: sqlite_utils.Database, game_id: int) -> GameRow:
-    rows = list(db["games"].rows_where("id = ?", [game_id]))
+    rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:
         raise NotFound(game_id)
     return _game(rows[0])
 
 
 def games_of(db: sqlite_utils.Database, table_id: str) -> list[GameRow]:
-    return [_game(r) for r in db["games"].rows_where("table_id = ?", [table_id], order_by="number")]
+    return [_game(r) for r in db.query("select * from games where table_id = ? order by number", [table_id])]
 
 
 def events_of(db: sqlite_utils.Database, game_id: int) -> list[EventRow]:
     return [
         EventRow(r["game_id"], r["seq"], r["kind"], json.loads(r["payload"]), r["created"])
-        for r in db["events"].rows_where("game_id = ?", [game_id], order_by="seq")
+        for r in db.query("select * from events where game_id = ? order by seq", [game_id])
     ]
 
 
@@ -243,22 +267,14 @@ def append(
     has moved on, Conflict is raised and nothing is stored: a double tap or a second phone
     never stores the same turn twice.
     """
-    conn = db.conn
-    if conn.in_transaction:
-        conn.commit()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with writing(db):
         log = events_of(db, game_id)
         if expected_seq != len(log):
             raise Conflict(expected_seq, len(log))
         entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
         check(log, entry)
-        conn.execute(
+        db.execute(
             "insert into events (game_id, seq, kind, payload, created) values (?, ?, ?, ?, ?)",
             [game_id, entry.seq, kind, json.dumps(entry.payload, ensure_ascii=False), entry.created],
         )
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
     return entry

@@ -104,18 +104,32 @@ def _replayed(table: store.TableRow, row: store.GameRow, log: Sequence[store.Eve
                       replay(module.initial, module.apply, row.setup, _events(log)))
 
 
-def enter(db: sqlite_utils.Database, game: LoadedGame, expected_seq: int, kind: str,
-          payload: Mapping[str, Any]) -> None:
+def game_row(db: sqlite_utils.Database, table_id: str, number: int) -> store.GameRow:
+    """The table's game `number`, not yet replayed."""
+    row = next((g for g in store.games_of(db, table_id) if g.number == number), None)
+    if row is None:
+        raise store.NotFound(number)
+    return row
+
+
+def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, expected_seq: int,
+          kind: str, payload: Mapping[str, Any]) -> LoadedGame:
     """Append one entry (or an undo) if the engine accepts it at this point of the log.
 
-    Raises RuleError (the rules refuse it) or store.Conflict (someone else was first).
+    The log is read and replayed once, under the write lock. Returns the game as it stands
+    with the entry. Raises RuleError (the rules refuse it) or store.Conflict (someone else
+    was first).
     """
-    module = game.module
+    module = rules.get(row.kind)
+    checked: list[LoadedGame] = []
 
     def check(log: list[store.EventRow], entry: store.EventRow) -> None:
-        replay(module.initial, module.apply, game.row.setup, _events([*log, entry]))
+        entries = (*log, entry)
+        checked.append(LoadedGame(table, row, module, entries,
+                                  replay(module.initial, module.apply, row.setup, _events(entries))))
 
-    store.append(db, game.row.id, expected_seq, kind, payload, check)
+    store.append(db, row.id, expected_seq, kind, payload, check)
+    return checked[-1]
 
 
 @dataclass(frozen=True)
@@ -141,13 +155,17 @@ class Scoreboard:
         return tuple(i for i, t in enumerate(self.totals) if t == top)
 
 
-def scoreboard(db: sqlite_utils.Database, table_id: str) -> Scoreboard:
+def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | None = None) -> Scoreboard:
+    """Points per game and the evening's totals; `current`, already replayed, is reused."""
     table = store.get_table(db, table_id)
     rows = []
     totals = [0] * len(table.players)
     suggested = len(table.players)
     for row in store.games_of(db, table_id):
-        game = _replayed(table, row, store.events_of(db, row.id))
+        if current is not None and row.id == current.row.id:
+            game = current
+        else:
+            game = _replayed(table, row, store.events_of(db, row.id))
         points = game.scores
         totals = [t + p for t, p in zip(totals, points)]
         rows.append((row, points, bool(game.state.is_over)))

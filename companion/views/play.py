@@ -69,12 +69,19 @@ def _say(game: tables.LoadedGame | None) -> Any:
 
 def _context(game: tables.LoadedGame, error: str | None) -> dict[str, Any]:
     db = get_db()
-    latest = store.games_of(db, game.table.id)[-1].number
+    board = tables.scoreboard(db, game.table.id, current=game)
     return dict(
-        game=game, state=game.state, board=tables.scoreboard(db, game.table.id), error=error,
-        latest=latest, version=store.version(db, game.table.id), say=_say(game),
-        card_text=lambda code: i18n.card_text(game.module, code, gettext),
+        game=game, state=game.state, board=board, error=error, latest=board.rows[-1][0].number, version=store.version(db, game.table.id), say=_say(game),
+        card_text=_card_text(game),
     )
+
+
+def _card_text(game: tables.LoadedGame) -> Any:
+    """How the templates name a card, in the page's language."""
+    from flask_babel import get_locale
+
+    lang = str(get_locale() or i18n.DEFAULT_LANG)
+    return lambda code: i18n.card_label(game.module.SLUG, code, lang)
 
 
 def _game_page(game: tables.LoadedGame, error: str | None = None, status: int = 200) -> tuple[str, int]:
@@ -169,15 +176,16 @@ def _expected_seq() -> int:
 
 
 def _write(number: int, kind: str, payload: dict[str, Any]) -> Response | tuple[str, int]:
-    game = _loaded(number)
+    row = tables.game_row(get_db(), g.table.id, number)
     try:
-        tables.enter(get_db(), game, _expected_seq(), kind, payload)
+        after = tables.enter(get_db(), g.table, row, _expected_seq(), kind, payload)
     except RuleError as exc:
+        game = _loaded(number)
         return _game_page(game, i18n.render(exc.ruling, game.module, gettext, game.table.players), 422)
     except store.Conflict:
         return _game_page(_loaded(number), i18n.render(Ruling("store.conflict", ""), None, gettext), 409)
     if is_htmx():
-        return _game_page(_loaded(number))
+        return _game_page(after)
     return redirect(url_for("play.game", number=number), 303)
 
 
@@ -216,8 +224,7 @@ def undo(number: int) -> Response | tuple[str, int]:
 def history(number: int) -> tuple[str, int]:
     """Every entry of the game in order, undone ones marked."""
     game = _loaded(number)
-    return render_template("history.html", game=game, say=_say(game),
-                           card_text=lambda code: i18n.card_text(game.module, code, gettext)), 200
+    return render_template("history.html", game=game, say=_say(game), card_text=_card_text(game)), 200
 
 
 @bp.get("/share")

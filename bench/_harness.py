@@ -1,0 +1,164 @@
+"""Shared by the bench scripts: start servers on loopback, and play tables over HTTP.
+
+Only loopback addresses are used. Every loop here is bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.rules import hyper_maker as hm  # noqa: E402
+from companion.rules.base import Event  # noqa: E402
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def start(args: list[str], port: int, timeout: float = 20.0) -> subprocess.Popen[bytes]:
+    """Start a server process and wait until it accepts connections."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, *args], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((HOST, port), timeout=0.2):
+                return proc
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError(f"server on port {port} did not start")
+
+
+def start_companion(db: Path, port: int, threads: int = 8) -> subprocess.Popen[bytes]:
+    return start(["-m", "companion.cli", "serve", "--db", str(db), "--port", str(port),
+                  "--threads", str(threads)], port)
+
+
+def kill(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    try:
+        os.killpg(proc.pid, sig)
+    except ProcessLookupError:
+        pass
+    proc.wait(timeout=10)
+
+
+def whole_game(players: int, seed: int) -> list[str]:
+    """The cards of a whole legal Hyper Maker game, in entry order (master, then each player)."""
+    hands, pile = hm.deal(random.Random(seed), players)
+    state = hm.initial({"players": [f"P{i}" for i in range(players)], "first_leader": 0})
+    cards: list[str] = []
+    for master in pile:
+        state = hm.apply(state, Event("master", {"card": master.code}))
+        cards.append(master.code)
+        for _ in range(players):
+            seat = state.expected_seat
+            assert seat is not None
+            card = next((c for c in hands[seat] if hm.follows(c, master)), hands[seat][0])
+            hands[seat].remove(card)
+            state = hm.apply(state, Event("play", {"seat": seat, "card": card.code}))
+            cards.append(card.code)
+    return cards
+
+
+class Phone:
+    """One browser at the table: a cookie jar, the CSRF token, and the picker's fields."""
+
+    def __init__(self, base: str, timeout: float = 10.0) -> None:
+        self.base = base
+        self.timeout = timeout
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar),
+                                                  _NoRedirect())
+        self.csrf = ""
+        self.game = ""
+
+    def request(self, path: str, data: dict[str, object] | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+        body = None if data is None else urllib.parse.urlencode(data, doseq=True).encode()
+        req = urllib.request.Request(self.base + path, data=body, headers={
+            "Accept-Language": "en", "Accept-Encoding": "identity", **(headers or {})})
+        try:
+            with self.opener.open(req, timeout=self.timeout) as resp:
+                return resp.status, resp.read().decode(), dict(resp.headers)
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode(), dict(err.headers)
+
+    def _token(self, html: str) -> None:
+        found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+        if found:
+            self.csrf = found.group(1)
+
+    def seat(self, players: int) -> None:
+        """Seat a table and start its first game."""
+        _, html, _ = self.request("/")
+        self._token(html)
+        names = [f"P{i}" for i in range(players)]
+        status, _, headers = self.request("/tables", {"csrf_token": self.csrf, "player": names,
+                                                      "game": "hyper-maker"})
+        assert status == 303, status
+        table = urllib.parse.urlparse(headers["Location"]).path.split("/new")[0]
+        status, _, headers = self.request(f"{table}/games", {"csrf_token": self.csrf,
+                                                             "game": "hyper-maker", "first_leader": 0})
+        assert status == 303, status
+        self.game = urllib.parse.urlparse(headers["Location"]).path
+
+    def fields(self) -> dict[str, str]:
+        """The hidden fields of the picker the game page shows now ({} once the game is over)."""
+        _, html, _ = self.request(self.game)
+        self._token(html)
+        form = re.search(r'<form class="picker".*?</form>', html, re.S)
+        if not form:
+            return {}
+        return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+
+    def enter(self, fields: dict[str, str], card: str) -> tuple[int, str]:
+        """Tap a card as htmx does; returns the status and the panel HTML."""
+        status, html, _ = self.request(f"{self.game}/entries", {**fields, "card": card},
+                                       headers={"HX-Request": "true", "X-CSRFToken": self.csrf})
+        return status, html
+
+
+def next_fields(panel_html: str) -> dict[str, str]:
+    form = re.search(r'<form class="picker".*?</form>', panel_html, re.S)
+    if not form:
+        return {}
+    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def games(count: int) -> Iterator[int]:
+    yield from range(count)

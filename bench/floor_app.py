@@ -1,0 +1,49 @@
+"""The floor: a bare WSGI route that appends one row to a SQLite file, nothing else.
+
+Same server (waitress, same thread count) and the same durability settings as the app
+(WAL, synchronous=FULL), so table_load.py can say how close an entry comes to the
+cheapest durable write this machine can do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from waitress import serve
+
+
+def make_app(path: str) -> Callable[..., Iterable[bytes]]:
+    setup = sqlite3.connect(path)
+    setup.execute("PRAGMA journal_mode=WAL")
+    setup.execute("create table if not exists rows (id integer primary key, at real, body text)")
+    setup.commit()
+    setup.close()
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        body = environ["wsgi.input"].read(length).decode() if length else ""
+        conn = sqlite3.connect(path, timeout=15)
+        try:
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("insert into rows (at, body) values (?, ?)", [time.time(), body])
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+        start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "2")])
+        return [b"ok"]
+
+    return app
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--threads", type=int, default=8)
+    args = parser.parse_args()
+    serve(make_app(args.db), host="127.0.0.1", port=args.port, threads=args.threads, ident="floor")
