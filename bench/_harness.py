@@ -124,6 +124,14 @@ class Phone:
         assert status == 303, status
         self.game = urllib.parse.urlparse(headers["Location"]).path
 
+    def next_game(self) -> None:
+        """Start the table's next game (the first lead moves on, as the page suggests)."""
+        table = self.game.split("/g/")[0]
+        status, _, headers = self.request(f"{table}/games", {"csrf_token": self.csrf,
+                                                             "game": "hyper-maker", "first_leader": 0})
+        assert status == 303, status
+        self.game = urllib.parse.urlparse(headers["Location"]).path
+
     def fields(self) -> dict[str, str]:
         """The hidden fields of the picker the game page shows now ({} once the game is over)."""
         _, html, _ = self.request(self.game)
