@@ -94,6 +94,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.filters["disable_cards"] = disable_cards
     app.jinja_env.globals["static_fragment"] = static_fragment
+    from . import chart
+
+    app.jinja_env.globals["chart_svg"] = chart.svg
+    app.jinja_env.globals["chart_colours"] = chart.COLOURS
 
     @app.context_processor
     def page_context() -> dict[str, Any]:

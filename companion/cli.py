@@ -71,6 +71,73 @@ def judge_lines(game: str, lang: str, lines: TextIO, out: TextIO) -> int:
     return status
 
 
+def _token(link: str) -> str:
+    """The token of a table link (a whole URL, a /t/... path, or the bare token)."""
+    parts = [p for p in link.split("/") if p]
+    return parts[parts.index("t") + 1] if "t" in parts[:-1] else parts[-1]
+
+
+def export(link: str, db_path: Path, fmt: str, out: TextIO) -> int:
+    from . import records, store
+
+    db = store.connect(db_path)
+    try:
+        table = store.table_by_token(db, _token(link))
+    except store.NotFound:
+        print(f"companion: no table with the link {link!r} in {db_path}", file=sys.stderr)
+        return 2
+    if fmt == "csv":
+        out.write(records.export_csv(db, table.id))
+    else:
+        out.write(json.dumps(records.export_table(db, table.id), ensure_ascii=False, indent=1) + "\n")
+    return 0
+
+
+def import_record(path: Path, db_path: Path, lang: str) -> int:
+    from . import records, store
+
+    db = store.connect(db_path)
+    try:
+        table = records.import_table(db, json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError) as exc:
+        error = exc.error if isinstance(exc, records.RecordError) else None
+        message = i18n.render(error.ruling, None, i18n.catalog(lang).gettext) if error else str(exc)
+        print(f"companion: {message}", file=sys.stderr)
+        return 2
+    print(f"/t/{table.scorer_token}/")
+    return 0
+
+
+def audit(path: Path, lang: str, out: TextIO) -> int:
+    """Print the audit of every game in a record as JSON."""
+    from . import records
+    from .rules.base import Event, replay
+
+    gettext = i18n.catalog(lang).gettext
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        records.check(record)
+    except (OSError, ValueError) as exc:
+        error = exc.error if isinstance(exc, records.RecordError) else None
+        message = i18n.render(error.ruling, None, gettext) if error else str(exc)
+        out.write(json.dumps({"error": message}, ensure_ascii=False) + "\n")
+        return 2
+    names = record["table"]["players"]
+    games = []
+    for game in record["games"]:
+        module = rules.get(game["kind"])
+        events = [Event(e["kind"], e["payload"]) for e in game["events"]]
+        state = replay(module.initial, module.apply, game["setup"], events).state
+        findings = [
+            {**i18n.ruling_json(f.ruling, module, gettext, names), "ref": dict(f.ref), "accepted": f.accepted}
+            for f in module.audit(state)
+        ]
+        games.append({"number": game["number"], "kind": game["kind"], "finished": bool(state.is_over),
+                      "findings": findings})
+    out.write(json.dumps({"games": games}, ensure_ascii=False, indent=1) + "\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -86,7 +153,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     ask.add_argument("game", choices=sorted(rules.GAMES))
     ask.add_argument("--lang", choices=i18n.LANGS, default="en")
 
+    exp = commands.add_parser("export", help="write a table's record (JSON) or scores (CSV)")
+    exp.add_argument("link", help="the table's scorer or viewer link, or its token")
+    exp.add_argument("--format", choices=("json", "csv"), default="json")
+    exp.add_argument("--db", type=Path, default=None)
+    exp.add_argument("-o", "--output", type=Path, default=None)
+
+    imp = commands.add_parser("import", help="rebuild a table from a JSON record; prints its scorer link")
+    imp.add_argument("record", type=Path)
+    imp.add_argument("--db", type=Path, default=None)
+    imp.add_argument("--lang", choices=i18n.LANGS, default="en")
+
+    aud = commands.add_parser("audit", help="check every play of every game in a JSON record")
+    aud.add_argument("record", type=Path)
+    aud.add_argument("--lang", choices=i18n.LANGS, default="en")
+
     args = parser.parse_args(argv)
+    if args.command == "export":
+        if args.output:
+            with args.output.open("w", encoding="utf-8", newline="") as out:
+                return export(args.link, args.db or default_db(), args.format, out)
+        return export(args.link, args.db or default_db(), args.format, sys.stdout)
+    if args.command == "import":
+        return import_record(args.record, args.db or default_db(), args.lang)
+    if args.command == "audit":
+        return audit(args.record, args.lang, sys.stdout)
     if args.command == "serve":
         serve(args.host, args.port, args.db or default_db(), threads=args.threads, lan=args.lan)
         return 0

@@ -165,12 +165,19 @@ def _now() -> str:
 
 def create_table(db: sqlite_utils.Database, name: str, players: Sequence[str]) -> TableRow:
     """Seat a group, with fresh scorer and viewer links."""
-    table_id = secrets.token_urlsafe(9)
     with writing(db):
-        db["tables"].insert(
-            {"id": table_id, "name": name, "players": json.dumps(list(players), ensure_ascii=False),
-             "created": _now(), "scorer_token": new_token(), "viewer_token": new_token()}
-        )
+        return insert_table(db, name, players)
+
+
+def insert_table(db: sqlite_utils.Database, name: str, players: Sequence[str],
+                 created: str = "") -> TableRow:
+    """Insert a table row inside the caller's write transaction."""
+    table_id = secrets.token_urlsafe(9)
+    db.execute(
+        "insert into tables (id, name, players, created, scorer_token, viewer_token) values (?, ?, ?, ?, ?, ?)",
+        [table_id, name, json.dumps(list(players), ensure_ascii=False), created or _now(),
+         new_token(), new_token()],
+    )
     return get_table(db, table_id)
 
 
@@ -224,14 +231,30 @@ def create_game(db: sqlite_utils.Database, table_id: str, kind: str,
     """Start the table's next game. The caller has had the engine accept `setup`."""
     get_table(db, table_id)
     with writing(db):
-        number = 1 + (db.execute(
+        number = 1 + db.execute(
             "select coalesce(max(number), 0) from games where table_id = ?", [table_id]
-        ).fetchone()[0])
-        game_id = db["games"].insert(
-            {"table_id": table_id, "number": number, "kind": kind,
-             "setup": json.dumps(setup, ensure_ascii=False), "created": _now()}
-        ).last_pk
-    return get_game(db, int(game_id))
+        ).fetchone()[0]
+        game_id = insert_game(db, table_id, number, kind, setup)
+    return get_game(db, game_id)
+
+
+def insert_game(db: sqlite_utils.Database, table_id: str, number: int, kind: str,
+                setup: Mapping[str, Any], created: str = "") -> int:
+    """Insert a game row inside the caller's write transaction; returns its id."""
+    cursor = db.execute(
+        "insert into games (table_id, number, kind, setup, created) values (?, ?, ?, ?, ?)",
+        [table_id, number, kind, json.dumps(setup, ensure_ascii=False), created or _now()],
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def insert_event(db: sqlite_utils.Database, game_id: int, seq: int, kind: str,
+                 payload: Mapping[str, Any], created: str = "") -> None:
+    """Insert a log entry inside the caller's write transaction."""
+    db.execute(
+        "insert into events (game_id, seq, kind, payload, created) values (?, ?, ?, ?, ?)",
+        [game_id, seq, kind, json.dumps(payload, ensure_ascii=False), created or _now()],
+    )
 
 
 def get_game(db: sqlite_utils.Database, game_id: int) -> GameRow:
@@ -273,8 +296,5 @@ def append(
             raise Conflict(expected_seq, len(log))
         entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
         check(log, entry)
-        db.execute(
-            "insert into events (game_id, seq, kind, payload, created) values (?, ?, ?, ?, ?)",
-            [game_id, entry.seq, kind, json.dumps(entry.payload, ensure_ascii=False), entry.created],
-        )
+        insert_event(db, game_id, entry.seq, kind, entry.payload, entry.created)
     return entry

@@ -70,6 +70,19 @@ class RuleError(ValueError):
 
 
 @dataclass(frozen=True)
+class Finding:
+    """One illegal play found by auditing a hand, with the evidence in `ruling`.
+
+    `ref` names the play (the payload of the "accept" entry that marks it accepted by the
+    table); the audit never changes a result by itself.
+    """
+
+    ruling: Ruling
+    ref: Mapping[str, int]
+    accepted: bool = False
+
+
+@dataclass(frozen=True)
 class Event:
     """One entry of a game's append-only log, as the engine sees it."""
 
@@ -158,6 +171,10 @@ MESSAGES: Mapping[str, str] = {
     "table.too_many": N_("No game here seats %(count)s players."),
     "table.name_long": N_("Keep each name to %(limit)s characters."),
     "table.name_twice": N_("Two players have the same name; tell them apart."),
+    "record.not_a_record": N_("This file is not a table record exported by this app."),
+    "record.version": N_("This record has format version %(version)s, which this app cannot read."),
+    "record.players": N_("Game %(game)s of the record is set up for other players than the table."),
+    "record.refused": N_("Game %(game)s of the record breaks the rules (%(reason)s), so nothing was imported."),
     "store.conflict": N_("Another entry got there first; this is the table as it stands now. Check it and enter again if needed."),
 }
 """Messages shared by every game: malformed input and the undo rule."""

@@ -21,6 +21,7 @@ from .base import (
     CardRef,
     CardsRef,
     Event,
+    Finding,
     RuleError,
     Ruling,
     SeatRef,
@@ -355,6 +356,8 @@ class State:
     show_outs: tuple[ShowOut, ...] = ()
     revokes: tuple[Revoke, ...] = ()
     scores: tuple[int, ...] = field(default=())
+    accepted: frozenset[tuple[int, int]] = frozenset()
+    """(seat, trick) of proven revokes the table has chosen to let stand."""
 
     @property
     def players(self) -> int:
@@ -419,7 +422,10 @@ def initial(raw_setup: Mapping[str, Any]) -> State:
 
 
 def apply(state: State, event: Event) -> State:
-    """Take one entry: the master card ("master") or a player's card ("play")."""
+    """Take one entry: the master card ("master"), a player's card ("play"), or the table
+    letting a proven revoke stand ("accept" {"seat", "trick"}, also after the game)."""
+    if event.kind == "accept":
+        return _accept(state, require_int(event.payload, "seat"), require_int(event.payload, "trick"))
     if state.is_over:
         raise RuleError("hm.game_over", "4(1)")
     if event.kind == "master":
@@ -477,6 +483,44 @@ def _proven_revokes(state: State, seat: int, card: Card, number: int) -> Iterabl
             if card.has(suit):
                 yield Revoke(seat, so, suit, number, card)
                 break
+
+
+def _accept(state: State, seat: int, trick: int) -> State:
+    if not any(r.seat == seat and r.shown_out.trick == trick for r in state.revokes):
+        raise RuleError("hm.accept_unknown", "RULINGS", seat=SeatRef(seat), trick=trick)
+    if (seat, trick) in state.accepted:
+        raise RuleError("hm.accept_twice", "RULINGS", seat=SeatRef(seat), trick=trick)
+    return replace(state, accepted=state.accepted | {(seat, trick)})
+
+
+def audit(state: State) -> tuple[Finding, ...]:
+    """5(2): every play that failed to follow while the player held a card that followed.
+
+    Cards never enter a hand mid-game, so every card a player plays later was in their
+    hand at every earlier trick: each later card holding a master suit is evidence.
+    """
+    later: dict[int, list[tuple[Card, int]]] = {}
+    for trick in state.tricks:
+        for play in trick.plays:
+            later.setdefault(play.seat, []).append((play.card, trick.number))
+    for play in state.plays:
+        later.setdefault(play.seat, []).append((play.card, len(state.tricks) + 1))
+    findings = []
+    for so in state.show_outs:
+        held = tuple((card, n) for card, n in later.get(so.seat, []) if n > so.trick and follows(card, so.master))
+        if not held:
+            continue
+        findings.append(Finding(
+            Ruling("hm.audit_illegal", "5(2)", {
+                "trick": so.trick, "seat": SeatRef(so.seat), "card": CardRef(so.card.code),
+                "master": CardRef(so.master.code),
+                "cards": CardsRef(tuple(card.code for card, _ in held)),
+                "tricks": ", ".join(str(n) for _, n in held),
+            }),
+            {"seat": so.seat, "trick": so.trick},
+            (so.seat, so.trick) in state.accepted,
+        ))
+    return tuple(findings)
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -613,6 +657,9 @@ MESSAGES: Mapping[str, str] = {
     "hm.tie_winner_leads_option": N_("House rule: the tie winner, %(seat)s, leads next."),
     "hm.revoke": N_("Proven revoke: in trick %(trick)s %(seat)s played %(played)s on master %(master)s, as if holding no %(suit)s; in trick %(later_trick)s they played %(card)s."),
     "hm.illegal_play": N_("%(seat)s played %(card)s while holding %(cards)s, which hold %(suit_a)s or %(suit_b)s: they had to follow."),
+    "hm.audit_illegal": N_("Trick %(trick)s: %(seat)s played %(card)s on master %(master)s while holding %(cards)s, played in trick(s) %(tricks)s."),
+    "hm.accept_unknown": N_("There is no proven revoke by %(seat)s in trick %(trick)s to accept."),
+    "hm.accept_twice": N_("The table has already accepted %(seat)s's play in trick %(trick)s."),
     "setup.first_leader": N_("Choose who leads first from the players at the table."),
 }
 

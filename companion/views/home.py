@@ -49,6 +49,23 @@ def create() -> Response | tuple[str, int]:
     return redirect(url_for("play.new_game", token=table.scorer_token, game=kind), 303)
 
 
+@bp.post("/import")
+def import_record() -> Response | tuple[str, int]:
+    """Rebuild a table from an exported JSON record; it gets fresh links."""
+    import json
+
+    from .. import records
+
+    upload = request.files.get("record")
+    try:
+        record = json.loads(upload.read().decode("utf-8")) if upload else None
+        table = records.import_table(get_db(), record)
+    except (ValueError, UnicodeDecodeError) as exc:
+        error = exc.error if isinstance(exc, records.RecordError) else RuleError("record.not_a_record")
+        return _form(i18n.render(error.ruling, None, gettext), 422)
+    return redirect(url_for("play.table", token=table.scorer_token), 303)
+
+
 @bp.get("/lang/<code>")
 def set_lang(code: str) -> Response:
     """Switch the language and come back to the same page; the choice is remembered."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, g, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, g, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -19,7 +19,7 @@ from ._htmx import is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
 
-INT_FIELDS = frozenset({"seat", "team", "dummy"})
+INT_FIELDS = frozenset({"seat", "team", "dummy", "trick"})
 """Entry fields that the engines read as whole numbers."""
 LIST_FIELDS = frozenset({"cards"})
 """Entry fields that hold several values (repeated form fields)."""
@@ -225,6 +225,30 @@ def history(number: int) -> tuple[str, int]:
     """Every entry of the game in order, undone ones marked."""
     game = _loaded(number)
     return render_template("history.html", game=game, say=_say(game), card_text=_card_text(game)), 200
+
+
+@bp.get("/export.json")
+def export_json() -> Response:
+    """The table's full logs as JSON: enough to rebuild every game and the scoreboard."""
+    from .. import records
+
+    response = jsonify(records.export_table(get_db(), g.table.id))
+    response.headers["Content-Disposition"] = f'attachment; filename="{_filename()}.json"'
+    return response
+
+
+@bp.get("/export.csv")
+def export_csv() -> Response:
+    """One row per game per player, for a spreadsheet."""
+    from .. import records
+
+    response = Response(records.export_csv(get_db(), g.table.id), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{_filename()}.csv"'
+    return response
+
+
+def _filename() -> str:
+    return "companion-" + g.table.created[:10]
 
 
 @bp.get("/share")

@@ -161,9 +161,18 @@ def test_a_proven_revoke_is_flagged_with_its_evidence(client: FlaskClient) -> No
     flags = page.select("#revokes li")
     assert len(flags) == 1
     words = " ".join(flags[0].get_text(" ").split())
-    assert "in trick 1 Ben played ▲green 1 / ★yellow 10" in words
-    assert "in trick 2 they played ■blue 8 / ★yellow 3" in words
+    assert ("Trick 1: Ben played ▲green 1 / ★yellow 10 on master ●red 5 / ■blue 6 while holding "
+            "■blue 8 / ★yellow 3, played in trick(s) 2.") in words
     assert scoreboard_totals(page) == [6, 0, 0]
+    # The table lets it stand: recorded, shown, and no result changes.
+    accept = flags[0].select_one("form")
+    fields = {i["name"]: i["value"] for i in accept.select("input[type=hidden]")}
+    assert client.post(f"{url}/entries", data=fields).status_code == 303
+    page = soup(client.get(url))
+    assert "accepted by the table" in page.select_one("#revokes").get_text()
+    assert page.select_one("#revokes form") is None
+    assert scoreboard_totals(page) == [6, 0, 0]
+    assert "lets Ben's play in trick 1 stand" in soup(client.get(f"{url}/history")).get_text()
 
 
 def test_whole_game_ends_with_result_and_next_game_rotates_the_lead(client: FlaskClient) -> None:

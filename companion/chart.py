@@ -1,0 +1,73 @@
+"""The evening's running totals as a line chart, drawn by the server as SVG.
+
+Presentation attributes only (no inline styles), so the page's Content-Security-Policy
+holds; the legend is plain HTML beside it, in the page's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from markupsafe import Markup
+
+COLOURS = ("#0b6b5d", "#c62828", "#1565c0", "#a07800", "#6a1b9a", "#ef6c00", "#37474f", "#2e7d32")
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 34, 12, 12, 28
+
+
+def running(rows: Sequence[Sequence[int]], players: int) -> list[list[int]]:
+    """Each player's total after 0, 1, 2... games."""
+    totals = [[0] for _ in range(players)]
+    for points in rows:
+        for seat in range(players):
+            totals[seat].append(totals[seat][-1] + points[seat])
+    return totals
+
+
+def _nice_step(top: int) -> int:
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if top / step <= 5:
+            return step
+    return max(1, top // 5)
+
+
+def svg(rows: Sequence[Sequence[int]], players: int, title: str, axis_label: str) -> Markup:
+    """A line per player over the games played; y from the lowest total (or 0) to the highest."""
+    lines = running(rows, players)
+    games = max(1, len(rows))
+    low = min(0, min(min(line) for line in lines))
+    high = max(1, max(max(line) for line in lines))
+    step = _nice_step(high - low)
+    low = (low // step) * step
+    high = -(-high // step) * step
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(game: int) -> float:
+        return LEFT + plot_w * game / games
+
+    def y(value: int) -> float:
+        return TOP + plot_h * (high - value) / (high - low)
+
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}">',
+             f"<title>{escape(title)}</title>"]
+    for value in range(low, high + 1, step):
+        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
+                     f'stroke="#d7d7db" stroke-width="1"/>')
+        parts.append(f'<text x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end" font-size="11" '
+                     f'fill="#5f6368">{value}</text>')
+    label_every = 1 if games <= 10 else -(-games // 10)
+    for game in range(0, games + 1, label_every):
+        parts.append(f'<text x="{x(game):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle" '
+                     f'font-size="11" fill="#5f6368">{game}</text>')
+    parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 2}" text-anchor="middle" font-size="11" '
+                 f'fill="#5f6368">{escape(axis_label)}</text>')
+    for seat, line in enumerate(lines):
+        colour = COLOURS[seat % len(COLOURS)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
+        parts.append(f'<polyline class="line" data-seat="{seat}" points="{points}" fill="none" '
+                     f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>')
+        for i, v in enumerate(line):
+            parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}"/>')
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -1,0 +1,114 @@
+"""Take the record home: a table's full logs as JSON (enough to rebuild everything) or CSV.
+
+Importing replays every game through its engine before anything is written, so a record
+that the rules refuse is refused whole, with the reason, and the database is untouched.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import sqlite_utils
+
+from . import rules, store, tables
+from .rules.base import Event, RuleError, replay
+
+FORMAT = "companion-table"
+VERSION = 1
+
+
+def export_table(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
+    """Everything entered at a table, in order. The links' tokens are not part of it."""
+    table = store.get_table(db, table_id)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "table": {"name": table.name, "players": list(table.players), "created": table.created},
+        "games": [
+            {
+                "number": game.number,
+                "kind": game.kind,
+                "setup": game.setup,
+                "created": game.created,
+                "events": [
+                    {"seq": e.seq, "kind": e.kind, "payload": e.payload, "created": e.created}
+                    for e in store.events_of(db, game.id)
+                ],
+            }
+            for game in store.games_of(db, table_id)
+        ],
+    }
+
+
+def export_csv(db: sqlite_utils.Database, table_id: str) -> str:
+    """One row per game per player: the points each scored, and whether the game was finished."""
+    table = store.get_table(db, table_id)
+    board = tables.scoreboard(db, table_id)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["table", "game", "kind", "finished", "seat", "player", "points"])
+    for row, points, over in board.rows:
+        for seat, (name, score) in enumerate(zip(table.players, points)):
+            writer.writerow([table.name, row.number, row.kind, "yes" if over else "no", seat + 1, name, score])
+    return out.getvalue()
+
+
+class RecordError(ValueError):
+    """A record that cannot be imported; carries a ruling for the reader's language."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.error = RuleError(key, "", **params)
+        super().__init__(key)
+
+
+def check(record: Any) -> list[tuple[Mapping[str, Any], list[Event]]]:
+    """Validate a record's shape and replay every game; returns the games to write."""
+    if not isinstance(record, Mapping) or record.get("format") != FORMAT:
+        raise RecordError("record.not_a_record")
+    if record.get("version") != VERSION:
+        raise RecordError("record.version", version=str(record.get("version")))
+    table = record.get("table")
+    if not isinstance(table, Mapping) or not isinstance(table.get("players"), list):
+        raise RecordError("record.not_a_record")
+    games = record.get("games")
+    if not isinstance(games, list):
+        raise RecordError("record.not_a_record")
+    checked = []
+    for number, game in enumerate(games, start=1):
+        if not isinstance(game, Mapping) or not isinstance(game.get("events"), list):
+            raise RecordError("record.not_a_record")
+        try:
+            module = rules.get(str(game.get("kind")))
+            setup = game.get("setup")
+            if not isinstance(setup, Mapping) or list(setup.get("players", [])) != list(table["players"]):
+                raise RecordError("record.players", game=number)
+            events = [Event(str(e["kind"]), dict(e["payload"])) for e in game["events"]]
+            replay(module.initial, module.apply, setup, events)
+        except RuleError as exc:
+            raise RecordError("record.refused", game=number, reason=exc.ruling.key) from exc
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError("record.not_a_record") from exc
+        checked.append((game, events))
+    return checked
+
+
+def import_table(db: sqlite_utils.Database, record: Any) -> store.TableRow:
+    """Rebuild a table from its record, with fresh links; all or nothing."""
+    games = check(record)
+    table_info = record["table"]
+    names = tables.clean_names([str(n) for n in table_info["players"]])
+    with store.writing(db):
+        table = store.insert_table(db, str(table_info.get("name") or ""), names,
+                                   created=str(table_info.get("created") or ""))
+        for number, (game, events) in enumerate(games, start=1):
+            game_id = store.insert_game(db, table.id, number, str(game["kind"]), dict(game["setup"]),
+                                        created=str(game.get("created") or ""))
+            for seq, (raw, event) in enumerate(zip(game["events"], events)):
+                store.insert_event(db, game_id, seq, event.kind, dict(event.payload),
+                                   created=str(raw.get("created") or ""))
+    return table

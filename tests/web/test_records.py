@@ -1,0 +1,127 @@
+"""Take the record home: export, import, CSV, audit and the score chart."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from companion import chart, cli, records, store, tables
+from companion.rules import hyper_maker as hm
+from tests.conftest import soup, text
+from tests.web.hm_table import enter, scoreboard_totals, seat_table, whole_game
+
+
+def play_evening(client: FlaskClient, games: int, seed: int) -> str:
+    url = seat_table(client)
+    table_url = url.split("/g/")[0]
+    for number in range(1, games + 1):
+        for _, _, card in whole_game(3, seed=seed + number, first=number - 1):
+            enter(client, f"{table_url}/g/{number}", card.code)
+        client.post(f"{table_url}/games", data={"game": hm.SLUG, "first_leader": str(number % 3)})
+    for card in ("R5B6", "R10B1"):  # the last game is under way
+        enter(client, f"{table_url}/g/{games + 1}", card)
+    return table_url
+
+
+def test_export_then_import_rebuilds_the_same_scoreboard(client: FlaskClient, tmp_path: Path) -> None:
+    for seed in (1, 2, 3):
+        table_url = play_evening(client, games=2, seed=seed * 10)
+        record = client.get(f"{table_url}/export.json").get_json()
+        assert record["format"] == "companion-table" and len(record["games"]) == 3
+        fresh = store.connect(tmp_path / f"empty-{seed}.db")
+        imported = records.import_table(fresh, record)
+        original_db = store.connect(client.application.config["DATABASE"])
+        original = store.table_by_token(original_db, table_url.split("/")[-1])
+        before, after = tables.scoreboard(original_db, original.id), tables.scoreboard(fresh, imported.id)
+        assert (before.totals, [r[1:] for r in before.rows]) == (after.totals, [r[1:] for r in after.rows])
+        assert imported.scorer_token != original.scorer_token
+        assert records.export_table(fresh, imported.id)["games"] == record["games"]
+
+
+def test_import_through_the_page_gives_a_new_scorer_link(client: FlaskClient) -> None:
+    table_url = play_evening(client, games=1, seed=5)
+    raw = client.get(f"{table_url}/export.json").data
+    made = client.post("/import", data={"record": (io.BytesIO(raw), "record.json")},
+                       content_type="multipart/form-data")
+    assert made.status_code == 303 and made.location != table_url + "/"
+    page = client.get(made.location, follow_redirects=True)
+    assert scoreboard_totals(soup(page)) == scoreboard_totals(soup(client.get(f"{table_url}/g/2")))
+
+
+def test_import_refuses_a_record_that_breaks_the_rules_and_writes_nothing(client: FlaskClient) -> None:
+    table_url = play_evening(client, games=1, seed=6)
+    record = client.get(f"{table_url}/export.json").get_json()
+    record["games"][0]["events"][2]["payload"]["card"] = record["games"][0]["events"][1]["payload"]["card"]
+    count = len(store.connect(client.application.config["DATABASE"]).execute("select id from tables").fetchall())
+    refused = client.post("/import", data={"record": (io.BytesIO(json.dumps(record).encode()), "r.json")},
+                          content_type="multipart/form-data")
+    assert refused.status_code == 422
+    assert "breaks the rules" in text(refused)
+    not_json = client.post("/import", data={"record": (io.BytesIO(b"\x00nope"), "r.json")},
+                           content_type="multipart/form-data")
+    assert not_json.status_code == 422 and "not a table record" in text(not_json)
+    after = len(store.connect(client.application.config["DATABASE"]).execute("select id from tables").fetchall())
+    assert after == count
+
+
+def test_csv_has_one_row_per_game_per_player(client: FlaskClient) -> None:
+    table_url = play_evening(client, games=2, seed=7)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"{table_url}/export.csv").get_data(as_text=True))))
+    assert len(rows) == 3 * 3
+    totals = {name: sum(int(r["points"]) for r in rows if r["player"] == name) for name in ("Aki", "Ben", "Cho")}
+    assert list(totals.values()) == scoreboard_totals(soup(client.get(f"{table_url}/g/3")))
+    assert [r["finished"] for r in rows[::3]] == ["yes", "yes", "no"]
+
+
+def test_cli_exports_imports_and_audits(client: FlaskClient, tmp_path: Path) -> None:
+    url = seat_table(client)
+    # A planted revoke: Ben shows out of red and blue in trick 1, then plays blue in trick 2.
+    for card in ("R5B6", "R10B1", "G1Y10", "R2G9", "G5Y6", "G10Y1", "B8Y3", "G2Y9"):
+        enter(client, url, card)
+    db_path = Path(client.application.config["DATABASE"])
+    out = io.StringIO()
+    assert cli.export(url, db_path, "json", out) == 0
+    record_path = tmp_path / "record.json"
+    record_path.write_text(out.getvalue(), encoding="utf-8")
+    report = io.StringIO()
+    assert cli.audit(record_path, "en", report) == 0
+    findings = json.loads(report.getvalue())["games"][0]["findings"]
+    assert len(findings) == 1
+    assert findings[0]["ref"] == {"seat": 1, "trick": 1} and findings[0]["clause"] == "5(2)"
+    assert findings[0]["text"].startswith("Trick 1: Ben played")
+    assert cli.import_record(record_path, tmp_path / "other.db", "en") == 0
+
+
+def test_audit_is_silent_on_clean_seeded_games(tmp_path: Path, client: FlaskClient) -> None:
+    table_url = play_evening(client, games=2, seed=11)
+    path = tmp_path / "clean.json"
+    path.write_text(client.get(f"{table_url}/export.json").get_data(as_text=True), encoding="utf-8")
+    report = io.StringIO()
+    assert cli.audit(path, "ja", report) == 0
+    assert all(game["findings"] == [] for game in json.loads(report.getvalue())["games"])
+
+
+def test_chart_draws_a_line_per_player_for_one_to_ten_games() -> None:
+    for games in range(1, 11):
+        rows = [[(g * 7 + s * 3) % 11 for s in range(4)] for g in range(games)]
+        drawn = BeautifulSoup(str(chart.svg(rows, 4, "Running totals", "Games")), "html.parser")
+        lines = drawn.select("polyline.line")
+        assert len(lines) == 4
+        assert all(len(line["points"].split()) == games + 1 for line in lines)
+        labels = [t.get_text() for t in drawn.select("text")]
+        assert "Games" in labels and str(games) in labels
+        assert drawn.select_one("title").get_text() == "Running totals"
+
+
+def test_scoreboard_chart_is_labelled_in_the_page_language(app) -> None:  # type: ignore[no-untyped-def]
+    client = app.test_client()
+    client.set_cookie("lang", "ja")
+    url = seat_table(client)
+    page = soup(client.get(url))
+    assert page.select_one("svg.chart title") is not None
+    assert page.select_one("svg.chart title").get_text() != "Running totals"
