@@ -15,18 +15,20 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 
-def static_fragment(template_name: str, module: ModuleType) -> Markup:
-    """`template_name` rendered with `module`, once per language."""
-    return _rendered(template_name, module.SLUG, str(get_locale()), id(current_app))
+def static_fragment(template_name: str, module: ModuleType, **params: object) -> Markup:
+    """`template_name` rendered with `module` and `params` (hashable), once per language."""
+    return _rendered(template_name, module.SLUG, str(get_locale()), id(current_app),
+                     tuple(sorted(params.items())))
 
 
 @cache
-def _rendered(template_name: str, slug: str, _lang: str, _app: int) -> Markup:
+def _rendered(template_name: str, slug: str, _lang: str, _app: int,
+              params: tuple[tuple[str, object], ...]) -> Markup:
     from .. import i18n, rules
 
     module = rules.get(slug)
     return Markup(render_template(
-        template_name, module=module,
+        template_name, module=module, **dict(params),
         card_text=lambda code: i18n.card_label(slug, code, _lang),
     ))
 

@@ -189,13 +189,20 @@ def _write(number: int, kind: str, payload: dict[str, Any]) -> Response | tuple[
     return redirect(url_for("play.game", number=number), 303)
 
 
-def _payload() -> dict[str, Any]:
-    """The entry's fields from the picker's form, typed as the engines read them."""
+SKIP_FIELDS = frozenset({"seq", "kind", "pair", "csrf_token"})
+
+
+def _payload(module: Any, kind: str) -> dict[str, Any]:
+    """The entry's fields from the form, typed as the engines read them.
+
+    A game whose entries need more shape than flat fields (several cards per seat, say)
+    offers `form_payload(kind, fields)`, a pure function of the form's lists of values.
+    """
+    fields = {name: request.form.getlist(name) for name in request.form if name not in SKIP_FIELDS}
+    if hasattr(module, "form_payload"):
+        return dict(module.form_payload(kind, fields))
     payload: dict[str, Any] = {}
-    for name in request.form:
-        if name in ("seq", "kind", "pair", "csrf_token"):
-            continue
-        values = request.form.getlist(name)
+    for name, values in fields.items():
         if name in INT_FIELDS:
             payload[name] = int(values[0]) if values[0].lstrip("-").isdigit() else values[0]
         elif name in LIST_FIELDS:
@@ -211,7 +218,8 @@ def _payload() -> dict[str, Any]:
 def enter(number: int) -> Response | tuple[str, int]:
     """Record one entry; the engine refuses what the rules or the deck forbid."""
     kind = request.form.get("kind", "")
-    return _write(number, "" if kind == UNDO else kind, _payload())
+    row = tables.game_row(get_db(), g.table.id, number)
+    return _write(number, "" if kind == UNDO else kind, _payload(rules.get(row.kind), kind))
 
 
 @bp.post("/g/<int:number>/undo")
