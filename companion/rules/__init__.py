@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import hyper_maker
+from . import hyper_maker, master_of_rules, twin_shoot
 from .base import RuleError
 
-GAMES: dict[str, ModuleType] = {module.SLUG: module for module in (hyper_maker,)}
+GAMES: dict[str, ModuleType] = {module.SLUG: module for module in (hyper_maker, twin_shoot, master_of_rules)}
 """The engine contract: what the web and CLI layers use from every game module.
 
 Constants

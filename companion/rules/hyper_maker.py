@@ -544,6 +544,11 @@ def suggested_games(players: int) -> int:
     return players
 
 
+def first_leader_choices(players: Sequence[str]) -> tuple[int, ...]:
+    """Who may lead the first trick of a game: anyone at the table."""
+    return tuple(range(len(players)))
+
+
 # --------------------------------------------------------------------------- judge
 
 ASKS = ("trick",)
@@ -668,3 +673,38 @@ def card_parts(code: str) -> tuple[tuple[str, str], ...]:
     """The (suit, value) marks printed on a card, for showing it: "R5B6" -> (("R","5"),("B","6"))."""
     card = parse_card(code)
     return ((card.suit_a, str(card.value_a)), (card.suit_b, str(card.value_b)))
+
+
+def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The quick judge's form, as a judge request once enough cards are in.
+
+    `fields` holds the cards entered so far ("cards", dot-separated, master first), a newly
+    tapped "card", or "back" to take the last one back. Returns (request or None, what the
+    page shows: the cards entered).
+    """
+    def first(name: str) -> str:
+        value = fields.get(name, "")
+        return str(value[0] if isinstance(value, (list, tuple)) and value else value or "")
+
+    cards: list[Card] = []
+    for code in first("cards").split("."):
+        try:
+            card = parse_card(code)
+        except RuleError:
+            continue
+        if card not in cards:
+            cards.append(card)
+    if "back" in fields and cards:
+        cards.pop()
+    elif first("card"):
+        try:
+            card = parse_card(first("card"))
+        except RuleError:
+            card = None
+        if card is not None and card not in cards and len(cards) < 1 + MAX_PLAYERS:
+            cards.append(card)
+    entered = {"cards": tuple(cards), "master": cards[0] if cards else None, "plays": tuple(cards[1:]),
+               "full": len(cards) >= 1 + MAX_PLAYERS}
+    if len(cards) - 1 < MIN_PLAYERS:
+        return None, entered
+    return {"ask": "trick", "master": cards[0].code, "plays": [c.code for c in cards[1:]]}, entered

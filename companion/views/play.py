@@ -139,7 +139,7 @@ def start() -> Response | tuple[str, int]:
         row = tables.start_game(get_db(), g.table.id, kind, first, options)
     except (RuleError, ValueError) as exc:
         ruling = exc.ruling if isinstance(exc, RuleError) else Ruling("setup.first_leader", "")
-        return _new_game_form(i18n.render(ruling, rules.GAMES.get(kind), gettext), 422)
+        return _new_game_form(i18n.render(ruling, rules.GAMES.get(kind), gettext, g.table.players), 422)
     return redirect(url_for("play.game", number=row.number), 303)
 
 

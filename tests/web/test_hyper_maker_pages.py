@@ -6,6 +6,7 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
+from companion import rules
 from companion.app import create_app
 from companion.rules import hyper_maker as hm
 from tests.conftest import soup, text
@@ -21,7 +22,8 @@ from tests.web.hm_table import (
 
 def test_home_offers_seats_and_the_game(client: FlaskClient) -> None:
     page = soup(client.get("/"))
-    assert len(page.select("input[name=player]")) == max(hm.PLAYER_COUNTS)
+    # every registered game's largest table gets a seat
+    assert len(page.select("input[name=player]")) == max(max(m.PLAYER_COUNTS) for m in rules.GAMES.values())
     assert page.select_one(f"input[name=game][value={hm.SLUG}]") is not None
 
 

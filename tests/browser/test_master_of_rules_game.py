@@ -1,0 +1,119 @@
+"""A 3-player Master of Rules game through the page, as the person with the phone plays it.
+
+Two whole rounds are tapped in (with the dummies' cards and a reveal), then the other ten
+rounds are entered through a test client on the same database, and the final scoring
+screen is read in the browser.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.app import create_app
+from companion.rules import master_of_rules as mor
+from tests.browser.conftest import assert_phone_friendly
+from tests.web.mor_table import SCORING_ROUNDS, Round, new_state, play_round, round_entries, whole_game
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Aki", "Ben", "Cho"]
+ROUND_1 = Round(("R3", "B1", "B3"), (mor.TRIO, mor.BEST_OF_THE_BEST, mor.TRIO), ("B2", "G1"),
+                dummy_rule=mor.LIMIT_23, rule_first=frozenset({1}))
+"""Ben lays his rule card first; Cho holds only TRIO, already Aki's, and reveals."""
+ROUND_2 = SCORING_ROUNDS[1]
+
+
+def expected_prompt(state: mor.State) -> str:
+    e = state.expected
+    assert e is not None
+    if e.is_dummy:
+        if len(e.kinds) > 1:
+            return f"Dummy {e.dummy}: turn the top number card and the top rule card face up and enter them"
+        what = "number" if e.kinds[0] == mor.DUMMY_NUMBER else "rule"
+        return f"Dummy {e.dummy}: turn the top {what} card face up and enter it"
+    name = NAMES[e.seat]
+    if len(e.kinds) > 1:
+        return f"{name}: a number card or a rule card"
+    return f"{name}: a {'rule' if e.kinds[0] == mor.RULE else 'number'} card"
+
+
+def tap(page: Page, kind: str, fields: dict[str, str]) -> None:
+    """A number card is two taps (colour, number); a rule card one, after ticking the reveal if needed."""
+    form = page.locator("form.picker", has=page.locator(f"input[name=kind][value={kind}]"))
+    if "card" in fields:
+        form.locator(f"label[for=colour-{fields['card'][0]}]").click()
+        form.locator(f"button[name=card][value={fields['card']}]").click()
+    elif fields.get("reveal"):
+        form.locator("label.reveal-toggle").click()
+        form.locator(f".reveal-keys button[value={fields['rule']}]").click()
+    else:
+        form.locator(f".rule-keys button[value={fields['rule']}]").click()
+
+
+def wait_for_entry(page: Page, seq: int) -> None:
+    page.wait_for_selector(f"form.picker input[name=seq][value='{seq}'], #final", state="attached")
+
+
+def test_three_players_two_rounds_by_taps_then_the_final_score(page: Page, live_server: str, tmp_path: Path) -> None:
+    page.goto(live_server + "/")
+    for i, name in enumerate(NAMES):
+        page.locator("input[name=player]").nth(i).fill(name)
+    page.check(f"input[name=game][value={mor.SLUG}]")
+    page.click("button[type=submit]")
+    expect(page.locator("input[name=first_leader][value='0']")).to_be_checked()
+    page.click("button[type=submit]")
+    expect(page.locator("#setup")).to_contain_text("Deal 4 number cards and 3 rule cards to each player")
+    expect(page.locator("#setup")).to_contain_text("dummy 1 (its 3-player side) and dummy 2")
+    assert_phone_friendly(page)
+
+    state = new_state(NAMES)
+    seq = 0
+    for number, r in enumerate((ROUND_1, ROUND_2), start=1):
+        for kind, fields, after in round_entries(state, r):
+            expect(page.locator("#prompt")).to_have_text(expected_prompt(state))
+            if state.lap == 2 and not state.expected.is_dummy:
+                expect(page.locator("form.picker")).to_have_count(1)  # only the other kind
+            if fields.get("reveal"):
+                assert_phone_friendly(page)
+            tap(page, kind, fields)
+            seq += 1
+            wait_for_entry(page, seq)
+            state = after
+        done = state.results[-1]
+        result = page.locator("#result")
+        expect(result.locator("h2")).to_have_text(f"Round {number} judged")
+        marks = ["✓ achieved" if v.achieved else "✗ missed" for v in done.verdicts]
+        expect(result.locator(".verdicts li .mark")).to_have_text(marks)
+        expect(result.locator(".verdicts li .why")).to_have_count(3)
+        if number == 1:
+            expect(result).to_contain_text("Cho revealed their rule cards")
+            expect(result).to_contain_text("Ben is the start player of round 2.")
+            assert_phone_friendly(page)
+    totals = [int(t) for t in page.locator("#score tfoot tr.total td").all_inner_texts()]
+    assert totals == list(state.points)
+
+    # The other ten rounds, entered through a test client on the same database.
+    seeder = create_app({"DATABASE": str(tmp_path / "browser.db"), "TESTING": True,
+                         "WTF_CSRF_ENABLED": False}).test_client()
+    seeder.set_cookie("lang", "en")
+    game_url = page.url.removeprefix(live_server)
+    for r in whole_game(state)[2:]:
+        state = play_round(seeder, game_url, state, r)
+    assert state.is_over
+
+    page.reload()
+    final = page.locator("#final")
+    expect(final).to_be_visible()
+    order = sorted(range(3), key=lambda s: (state.ranking[s], s))
+    expect(final.locator(".ranking li")).to_have_text(
+        [f"{NAMES[s]} {state.points[s]} points" for s in order])
+    expect(page.locator("form.picker")).to_have_count(0)
+    expect(page.locator("#score h2")).to_contain_text("Final score")
+    places = [int(t) for t in page.locator("#score tfoot tr.place td").all_inner_texts()]
+    assert places == list(state.ranking)
+    scoreboard = [int(t) for t in page.locator("#scoreboard tfoot td").all_inner_texts()]
+    assert scoreboard == list(state.points)
+    assert_phone_friendly(page)
