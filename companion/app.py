@@ -114,11 +114,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if db is not None:
             db.close()
 
-    from .views import api, errors, home, play
+    from . import rulebooks
+    from .views import api, errors, home, play, referee
+
+    app.jinja_env.globals["clause_href"] = rulebooks.href
 
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(referee.bp)
     csrf.exempt(api.bp)  # JSON in, JSON out, no cookies read: nothing to forge
     errors.register(app)
     return app

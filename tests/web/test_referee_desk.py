@@ -1,0 +1,84 @@
+"""The referee's desk: the quick judge and the rules pages, in both languages."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+from companion import rulebooks, rules
+from tests.conftest import soup, text
+
+HM_EXAMPLE = ["R5B6", "R2G9", "B8Y3", "R9B2", "R7Y4"]
+
+
+def tap_through(client: FlaskClient, slug: str, cards: list[str]):  # type: ignore[no-untyped-def]
+    """Tap each card on the quick judge's picker, as the page's GET form sends it."""
+    page = client.get(f"/judge/{slug}")
+    for card in cards:
+        carried = soup(page).select_one("form.picker input[name=cards]")["value"]
+        page = client.get(f"/judge/{slug}", query_string={"cards": carried, "card": card})
+    return page
+
+
+def test_home_links_the_quick_judge_and_every_rules_page(client: FlaskClient) -> None:
+    page = soup(client.get("/"))
+    links = {a["href"] for a in page.select("a")}
+    assert "/judge" in links
+    assert {f"/rules/{slug}" for slug in rules.GAMES} <= links
+
+
+def test_quick_judge_agrees_with_the_judge_api(client: FlaskClient) -> None:
+    page = tap_through(client, "hyper-maker", HM_EXAMPLE)
+    result = soup(page).select_one("#result")
+    api = client.post("/api/judge/hyper-maker", json={"ask": "trick", "master": HM_EXAMPLE[0], "plays": HM_EXAMPLE[1:]}).get_json()
+    shown = [" ".join(li.get_text(" ").split()) for li in result.select(".rulings li")]
+    assert len(shown) == len(api["rulings"])
+    for line, ruling in zip(shown, api["rulings"]):
+        assert ruling["text"] in line and ruling["clause"] in line
+    assert "Player C wins, +6" in result.select_one(".verdict").get_text()
+
+
+def test_quick_judge_takes_back_and_never_offers_a_card_twice(client: FlaskClient) -> None:
+    page = soup(tap_through(client, "hyper-maker", HM_EXAMPLE[:3]))
+    assert page.select_one("button[value=R2G9]").has_attr("disabled")
+    assert page.select_one("#result") is None
+    back = soup(client.get(page.select_one("a[href*=back]")["href"]))
+    assert back.select_one("form.picker input[name=cards]")["value"] == "R5B6.R2G9"
+
+
+def test_every_clause_the_engines_cite_links_to_an_anchor_that_exists(client: FlaskClient) -> None:
+    cited: dict[str, set[str]] = {}
+    for slug, module in rules.GAMES.items():
+        source = open(module.__file__, encoding="utf-8").read()
+        labels = set(re.findall(r'(?:Ruling|RuleError)\(\s*"[^"]+",\s*"([^"]+)"', source))
+        cited[slug] = {label for label in labels if label}
+        page = soup(client.get(f"/rules/{slug}"))
+        ids = {element["id"] for element in page.select("[id]")}
+        for label in cited[slug]:
+            href = rulebooks.href(slug, label)
+            assert href is not None, (slug, label)
+            assert href.split("#")[1] in ids, (slug, label)
+
+
+def test_clause_badges_in_a_game_link_to_the_rules_page(client: FlaskClient) -> None:
+    from tests.web.hm_table import enter, seat_table
+
+    url = seat_table(client)
+    for card in HM_EXAMPLE[:4]:
+        enter(client, url, card)
+    badges = soup(client.get(url)).select("#result a.clause")
+    assert badges and all(b["href"].startswith("/rules/hyper-maker#") for b in badges)
+
+
+def test_rules_page_shows_japanese_original_english_and_our_rulings(client: FlaskClient) -> None:
+    page = soup(client.get("/rules/hyper-maker"))
+    assert page.select_one("section#rulings .ruling-own") is not None
+    both = page.select("section.clause-text .two")
+    assert any(s.select_one("[lang=ja]") and s.select_one("[lang=en]") for s in both)
+    assert "マスターカード" in text(client.get("/rules/hyper-maker"))
+
+
+def test_unknown_rules_page_is_a_404(client: FlaskClient) -> None:
+    assert client.get("/rules/chess").status_code == 404
+    assert client.get("/judge/chess").status_code == 404
