@@ -29,6 +29,12 @@ Functions
     card_parts(code) -> ((suit, rank-text), ...): how to show a card.
     judge(request: Mapping) -> dict: the JSON judge contract; Ruling objects inside are
         rendered by the caller; raises RuleError for a request it cannot answer.
+    audit(State) -> tuple[Finding, ...]: every play proven illegal so far; an "accept"
+        entry naming a finding's ref lets it stand.
+    quick_judge_request(fields) -> (request | None, entered): the quick judge page's
+        form as a judge request once enough cards are in.
+    first_leader_choices(players) -> seats that may lead (or start) the first game.
+    form_payload(kind, fields) -> payload (optional): shapes an entry from a form's lists.
 State
     frozen dataclass with .is_over and .setup; the game's templates under
     templates/games/<slug>/ read the rest.
