@@ -1,0 +1,47 @@
+"""`companion serve`: where it listens, what it prints, and the LAN join code."""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+
+
+def test_lan_address_is_a_private_non_loopback_ipv4_or_none() -> None:
+    found = cli.lan_address()
+    if found is not None:
+        address = ipaddress.ip_address(found)
+        assert address.version == 4 and address.is_private and not address.is_loopback
+
+
+def test_serve_lan_listens_on_the_lan_address_and_prints_a_join_qr(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(cli, "lan_address", lambda: "192.168.7.21")
+    cli.serve("127.0.0.1", 5123, tmp_path / "t.db", lan=True)
+    out = capsys.readouterr().out
+    assert calls == [{"host": "192.168.7.21", "port": 5123, "threads": 8, "ident": "companion"}]
+    assert "open http://192.168.7.21:5123/" in out
+    assert f"tables are kept in {tmp_path / 't.db'}" in out
+    assert "█" in out or "▀" in out  # the QR code, drawn with block characters
+
+
+def test_serve_defaults_to_loopback_and_the_per_user_data_folder(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(cli, "default_db", lambda: tmp_path / "data" / "companion.db")
+    assert cli.main(["serve"]) == 0
+    assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 5000
+    assert (tmp_path / "data" / "companion.db").exists()
+    assert "tables are kept in" in capsys.readouterr().out
+
+
+def test_default_database_lives_in_the_per_user_data_folder() -> None:
+    from platformdirs import user_data_path
+
+    assert cli.default_db().parent == user_data_path("companion", appauthor=False)
