@@ -101,10 +101,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     @app.context_processor
     def page_context() -> dict[str, Any]:
-        from flask_babel import get_locale
+        from flask_babel import get_locale, get_translations
+        from jinja2.ext import _make_new_gettext
 
         here = request.full_path.rstrip("?") if request else "/"
-        return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here}
+        # The page's catalog looked up once per render instead of once per string: the
+        # same newstyle gettext Flask-Babel installs, bound to this request's language.
+        fast = _make_new_gettext(get_translations().gettext)
+        return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here, "_": fast, "gettext": fast}
 
     del babel, page_context, security_headers
 
@@ -118,6 +122,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .views import api, errors, home, play, referee
 
     app.jinja_env.globals["clause_href"] = rulebooks.href
+    app.jinja_env.globals["card_name"] = i18n.card_name
 
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)

@@ -46,6 +46,13 @@ def card_label(slug: str, code: str, lang: str) -> str:
     return card_text(rules.get(slug), code, catalog(lang).gettext)
 
 
+def card_name(module: ModuleType, code: str) -> str:
+    """card_text in the current request's language (for templates and their macros)."""
+    from flask_babel import get_locale
+
+    return card_label(module.SLUG, code, str(get_locale() or DEFAULT_LANG))
+
+
 def card_text(module: ModuleType, code: str, gettext: Gettext) -> str:
     """A card as words, for example "●red 5 / ■blue 6"."""
     parts = [

@@ -5,6 +5,8 @@ Views stay short by calling these; nothing here knows about HTTP or HTML.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -13,7 +15,7 @@ from typing import Any
 import sqlite_utils
 
 from . import rules, store
-from .rules.base import Event, Replayed, RuleError, replay
+from .rules.base import UNDO, Event, Replayed, RuleError, replay
 
 MAX_NAME = 24
 TABLE_SIZES = (2, 8)
@@ -100,8 +102,53 @@ def load_game(db: sqlite_utils.Database, table_id: str, number: int | None = Non
 
 def _replayed(table: store.TableRow, row: store.GameRow, log: Sequence[store.EventRow]) -> LoadedGame:
     module = rules.get(row.kind)
-    return LoadedGame(table, row, module, tuple(log),
-                      replay(module.initial, module.apply, row.setup, _events(log)))
+    return LoadedGame(table, row, module, tuple(log), _replay_log(module, row, log))
+
+
+_REPLAYS: OrderedDict[tuple[str, int, str], tuple[tuple[int, str], Replayed[Any]]] = OrderedDict()
+_REPLAYS_KEEP = 256
+_REPLAYS_LOCK = threading.Lock()
+
+
+def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.EventRow],
+                remember: bool = True) -> Replayed[Any]:
+    """Replay a game's log, reusing the last replay of the same game when the log only grew.
+
+    The log is append-only, so a prefix identified by its length and its last entry's time
+    always replays to the same state: extending a remembered replay by the new entries is
+    the same as replaying from the start (an undo falls back to a full replay). Nothing is
+    stored in the database; a restart simply replays afresh.
+    """
+    key = (row.table_id, row.id, row.created)
+    mark = (len(log), log[-1].created if log else "")
+    with _REPLAYS_LOCK:
+        hit = _REPLAYS.get(key)
+        if hit is not None:
+            _REPLAYS.move_to_end(key)
+    if hit is not None and hit[0] == mark:
+        return hit[1]
+    done: Replayed[Any] | None = None
+    if hit is not None:
+        (count, last), before = hit
+        if 0 < count <= len(log) and log[count - 1].created == last and all(e.kind != UNDO for e in log[count:]):
+            state, effective = before.state, before.effective
+            for position in range(count, len(log)):
+                state = module.apply(state, Event(log[position].kind, log[position].payload))
+                effective += (position,)
+            done = Replayed(state, before.undone, effective)
+    if done is None:
+        done = replay(module.initial, module.apply, row.setup, _events(log))
+    if remember:
+        _remember(row, log, done)
+    return done
+
+
+def _remember(row: store.GameRow, log: Sequence[store.EventRow], done: Replayed[Any]) -> None:
+    """Keep a replay of a log as it is stored (never of an entry not yet committed)."""
+    with _REPLAYS_LOCK:
+        _REPLAYS[(row.table_id, row.id, row.created)] = ((len(log), log[-1].created if log else ""), done)
+        while len(_REPLAYS) > _REPLAYS_KEEP:
+            _REPLAYS.popitem(last=False)
 
 
 def game_row(db: sqlite_utils.Database, table_id: str, number: int) -> store.GameRow:
@@ -125,10 +172,10 @@ def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, 
 
     def check(log: list[store.EventRow], entry: store.EventRow) -> None:
         entries = (*log, entry)
-        checked.append(LoadedGame(table, row, module, entries,
-                                  replay(module.initial, module.apply, row.setup, _events(entries))))
+        checked.append(LoadedGame(table, row, module, entries, _replay_log(module, row, entries, remember=False)))
 
     store.append(db, row.id, expected_seq, kind, payload, check)
+    _remember(row, checked[-1].log, checked[-1].replayed)
     return checked[-1]
 
 
