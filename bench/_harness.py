@@ -5,7 +5,7 @@ Only loopback addresses are used. Every loop here is bounded in count and time.
 
 from __future__ import annotations
 
-import http.cookiejar
+import http.client
 import os
 import random
 import re
@@ -16,7 +16,6 @@ import sys
 import time
 import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,27 +82,45 @@ def whole_game(players: int, seed: int) -> list[str]:
 
 
 class Phone:
-    """One browser at the table: a cookie jar, the CSRF token, and the picker's fields."""
+    """One browser at the table: a kept-alive connection, its cookies, the CSRF token."""
 
     def __init__(self, base: str, timeout: float = 10.0) -> None:
         self.base = base
         self.timeout = timeout
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar),
-                                                  _NoRedirect())
+        parsed = urllib.parse.urlparse(base)
+        self.host, self.port = parsed.hostname or HOST, parsed.port or 80
+        self.conn: http.client.HTTPConnection | None = None
+        self.cookies: dict[str, str] = {}
         self.csrf = ""
         self.game = ""
 
     def request(self, path: str, data: dict[str, object] | None = None,
                 headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
-        body = None if data is None else urllib.parse.urlencode(data, doseq=True).encode()
-        req = urllib.request.Request(self.base + path, data=body, headers={
-            "Accept-Language": "en", "Accept-Encoding": "identity", **(headers or {})})
-        try:
-            with self.opener.open(req, timeout=self.timeout) as resp:
-                return resp.status, resp.read().decode(), dict(resp.headers)
-        except urllib.error.HTTPError as err:
-            return err.code, err.read().decode(), dict(err.headers)
+        """One request on the kept-alive connection (reopened if the server dropped it)."""
+        body = None if data is None else urllib.parse.urlencode(data, doseq=True)
+        sent = {"Accept-Language": "en", "Accept-Encoding": "identity", **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if body is not None:
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        for attempt in (1, 2):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+            try:
+                self.conn.request("POST" if body is not None else "GET", path, body=body, headers=sent)
+                resp = self.conn.getresponse()
+                text = resp.read().decode()
+                break
+            except (OSError, http.client.HTTPException):
+                self.conn.close()
+                self.conn = None
+                if attempt == 2 or body is not None:
+                    raise  # a write is never sent twice blindly: the caller asks the page
+        for header, value in resp.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return resp.status, text, dict(resp.getheaders())
 
     def _token(self, html: str) -> None:
         found = re.search(r'name="csrf_token" value="([^"]+)"', html)
@@ -153,11 +170,6 @@ def next_fields(panel_html: str) -> dict[str, str]:
     if not form:
         return {}
     return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: object, **kwargs: object) -> None:
-        return None
 
 
 def percentile(values: list[float], p: float) -> float:
