@@ -67,11 +67,12 @@ def _say(game: tables.LoadedGame | None) -> Any:
     return lambda ruling: i18n.render(ruling, module, gettext, names)
 
 
-def _context(game: tables.LoadedGame, error: str | None) -> dict[str, Any]:
+def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "") -> dict[str, Any]:
     db = get_db()
     board = tables.scoreboard(db, game.table.id, current=game)
     return dict(
-        game=game, state=game.state, board=board, error=error, latest=board.rows[-1][0].number, version=store.version(db, game.table.id), say=_say(game),
+        game=game, state=game.state, board=board, error=error, error_clause=error_clause,
+        latest=board.rows[-1][0].number, version=store.version(db, game.table.id), say=_say(game),
         card_text=_card_text(game),
     )
 
@@ -84,8 +85,9 @@ def _card_text(game: tables.LoadedGame) -> Any:
     return lambda code: i18n.card_label(game.module.SLUG, code, lang)
 
 
-def _game_page(game: tables.LoadedGame, error: str | None = None, status: int = 200) -> tuple[str, int]:
-    return page_or_fragment("game.html", "panel", status, **_context(game, error))
+def _game_page(game: tables.LoadedGame, error: str | None = None, status: int = 200,
+               error_clause: str = "") -> tuple[str, int]:
+    return page_or_fragment("game.html", "panel", status, **_context(game, error, error_clause))
 
 
 @bp.get("/")
@@ -181,7 +183,8 @@ def _write(number: int, kind: str, payload: dict[str, Any]) -> Response | tuple[
         after = tables.enter(get_db(), g.table, row, _expected_seq(), kind, payload)
     except RuleError as exc:
         game = _loaded(number)
-        return _game_page(game, i18n.render(exc.ruling, game.module, gettext, game.table.players), 422)
+        return _game_page(game, i18n.render(exc.ruling, game.module, gettext, game.table.players), 422,
+                          exc.ruling.clause)
     except store.Conflict:
         return _game_page(_loaded(number), i18n.render(Ruling("store.conflict", ""), None, gettext), 409)
     if is_htmx():

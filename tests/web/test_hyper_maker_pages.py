@@ -78,6 +78,7 @@ def test_used_cards_are_not_offered_and_refused_if_posted(client: FlaskClient) -
     response = enter(client, url, "B6R5")
     assert response.status_code == 422
     assert "already been played" in soup(response).select_one(".error").get_text()
+    assert soup(response).select_one(".error a.clause")["href"] == "/rules/hyper-maker#1"
     assert form_fields(soup(client.get(url)))["seq"] == "1"
 
 
