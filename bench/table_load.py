@@ -12,6 +12,8 @@ hit by as many concurrent clients. The last line is JSON.
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import http.client
 import json
 import tempfile
@@ -101,6 +103,17 @@ def floor(base: str, clients: int, per_client: int, deadline: float) -> tuple[li
     return latencies, errors
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def client_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=20)
@@ -111,17 +124,22 @@ def main() -> None:
         port, floor_port = free_port(), free_port()
         server = start_companion(Path(tmp) / "load.db", port, args.threads)
         try:
-            started = time.monotonic()
+            started, server_cpu, own_cpu = time.monotonic(), cpu_seconds(server.pid), client_cpu()
             entries, errors = play_tables(f"http://{HOST}:{port}", args.tables, 1, started + args.seconds)
             entry_seconds = time.monotonic() - started
+            entry_server_cpu = cpu_seconds(server.pid) - server_cpu
+            entry_client_cpu = client_cpu() - own_cpu
         finally:
             kill(server)
         floor_server = start([str(Path(__file__).parent / "floor_app.py"), "--db", str(Path(tmp) / "floor.db"),
                               "--port", str(floor_port), "--threads", str(args.threads)], floor_port)
         try:
             per_client = max(1, len(entries) // args.tables)
+            server_cpu, own_cpu = cpu_seconds(floor_server.pid), client_cpu()
             floors, floor_errors = floor(f"http://{HOST}:{floor_port}", args.tables, per_client,
                                          time.monotonic() + args.seconds)
+            floor_server_cpu = cpu_seconds(floor_server.pid) - server_cpu
+            floor_client_cpu = client_cpu() - own_cpu
         finally:
             kill(floor_server)
     result = {
@@ -138,6 +156,10 @@ def main() -> None:
     }
     print(f"{len(entries)} entries from {args.tables} tables in {entry_seconds:.1f} s; "
           f"{len(floors)} floor writes")
+    print(f"CPU per request: entry {1000 * entry_server_cpu / max(1, len(entries)):.2f} ms in the server, "
+          f"{1000 * entry_client_cpu / max(1, len(entries)):.2f} ms in the clients; floor "
+          f"{1000 * floor_server_cpu / max(1, len(floors)):.2f} ms in the server, "
+          f"{1000 * floor_client_cpu / max(1, len(floors)):.2f} ms in the clients")
     print(json.dumps(result))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -127,16 +128,25 @@ def connect(path: str | Path | None, migrate: bool = True) -> sqlite_utils.Datab
     """
     if path is None:
         db = sqlite_utils.Database(memory=True)
+        db_key: object = object()  # a private database: a lock of its own
     else:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=15)
         db = sqlite_utils.Database(conn)
         db.enable_wal()
+        db_key = str(Path(path).resolve())
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
+    with _LOCKS_LOCK:
+        db.companion_write_lock = _WRITE_LOCKS.setdefault(db_key, threading.Lock())  # type: ignore[attr-defined]
     if migrate:
         migrations.apply(db)
     return db
+
+
+_LOCKS_LOCK = threading.Lock()
+_WRITE_LOCKS: dict[object, threading.Lock] = {}
+"""One lock per database file: this process's writers queue here, in order."""
 
 
 @contextmanager
@@ -150,13 +160,17 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     conn = db.conn
     if conn.in_transaction:
         conn.commit()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
+    # Writers of this process queue on a lock and are handed the database in turn; left to
+    # SQLite's busy handler they would sleep in growing steps (up to 100 ms) while the lock
+    # was long free, which is what the tail of table_load.py's entries showed.
+    with db.companion_write_lock:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
 
 def _now() -> str:

@@ -189,6 +189,12 @@ class Scoreboard:
     suggested: int
 
     @property
+    def key(self) -> tuple[Any, ...]:
+        """Everything the scoreboard shows, for remembering its rendering."""
+        return (self.players, tuple((row.id, row.setup.get("options", {}).get("tie_winner_leads"), points, over)
+                                    for row, points, over in self.rows), self.suggested)
+
+    @property
     def finished(self) -> int:
         return sum(1 for _, _, over in self.rows if over)
 

@@ -6,9 +6,12 @@ changes, and that is a string edit, not a template render.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable
 from functools import cache
 from types import ModuleType
+from typing import Any
 
 from flask import current_app, render_template
 from flask_babel import get_locale
@@ -39,3 +42,30 @@ def disable_cards(html: Markup, codes: Iterable[str]) -> Markup:
     for code in codes:
         text = text.replace(f'value="{code}"', f'value="{code}" disabled', 1)
     return Markup(text)
+
+
+_FRAGMENTS: OrderedDict[tuple[Hashable, ...], Markup] = OrderedDict()
+_FRAGMENTS_KEEP = 1024
+_FRAGMENTS_LOCK = threading.Lock()
+
+
+def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
+    """`template_name` rendered with `context`, remembered under `key` in this language.
+
+    For the parts of a page that change far less often than the page: the scoreboard
+    changes when a trick is scored, a trick's ruling never changes. `key` must capture
+    everything the fragment shows; the table's entries are append-only, so a key built
+    from what was entered stays true.
+    """
+    full = (template_name, str(get_locale()), id(current_app), key)
+    with _FRAGMENTS_LOCK:
+        hit = _FRAGMENTS.get(full)
+        if hit is not None:
+            _FRAGMENTS.move_to_end(full)
+            return hit
+    rendered = Markup(render_template(template_name, **context))
+    with _FRAGMENTS_LOCK:
+        _FRAGMENTS[full] = rendered
+        while len(_FRAGMENTS) > _FRAGMENTS_KEEP:
+            _FRAGMENTS.popitem(last=False)
+    return rendered

@@ -249,3 +249,16 @@ def test_unknown_table_is_a_polite_404(client: FlaskClient) -> None:
     response = client.get("/t/nope/g/1")
     assert response.status_code == 404
     assert "no such table" in text(response)
+
+
+def test_a_trick_undone_and_entered_again_shows_its_new_ruling(client: FlaskClient) -> None:
+    url = seat_table(client)
+    for card in ("R5B6", "R2G9", "B8Y3", "R9B2"):
+        enter(client, url, card)
+    assert "Ben wins, +5" in soup(client.get(url)).select_one("#result .verdict").get_text()
+    client.post(f"{url}/undo", data={"seq": "4"})
+    enter(client, url, "R1B10")  # Cho plays blue 10 instead: the highest blue now
+    page = soup(client.get(url))
+    assert "Cho wins, +5" in page.select_one("#result .verdict").get_text()
+    assert "■blue 10" in page.select_one("#result .rulings").get_text()
+    assert scoreboard_totals(page) == [0, 0, 5]
