@@ -1,4 +1,4 @@
-"""The Flask application factory: one connection per request, Flask-Babel, the blueprints."""
+"""The Flask application factory: a kept connection per server thread, Flask-Babel, the blueprints."""
 
 from __future__ import annotations
 
