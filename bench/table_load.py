@@ -1,6 +1,6 @@
 """Many tables entering whole games at once, against `companion serve` on loopback.
 
-    python bench/table_load.py [--tables 20] [--games 1] [--threads 8]
+    python bench/table_load.py [--tables 20] [--games 3] [--threads 8]
 
 Each table is one client thread playing whole 4-player Hyper Maker games as fast as the
 server answers (each entry is the htmx POST a phone sends, answered with the new panel).
@@ -39,8 +39,9 @@ def play_tables(base: str, tables: int, games: int, deadline: float) -> tuple[li
         try:
             for game in range(games):
                 if game:
-                    raise NotImplementedError("one game per table is what the figures use")
-                phone.seat(PLAYERS)
+                    phone.next_game()  # the evening goes on at the same table
+                else:
+                    phone.seat(PLAYERS)
                 fields = phone.fields()
                 for card in whole_game(PLAYERS, seed=index * 100 + game):
                     if time.monotonic() > deadline:
@@ -117,6 +118,7 @@ def client_cpu() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--games", type=int, default=3, help="whole games per table (more samples, steadier percentiles)")
     parser.add_argument("--threads", type=int, default=8, help="server worker threads (both servers)")
     parser.add_argument("--seconds", type=float, default=120, help="stop each phase after this long")
     args = parser.parse_args()
@@ -125,7 +127,7 @@ def main() -> None:
         server = start_companion(Path(tmp) / "load.db", port, args.threads)
         try:
             started, server_cpu, own_cpu = time.monotonic(), cpu_seconds(server.pid), client_cpu()
-            entries, errors = play_tables(f"http://{HOST}:{port}", args.tables, 1, started + args.seconds)
+            entries, errors = play_tables(f"http://{HOST}:{port}", args.tables, args.games, started + args.seconds)
             entry_seconds = time.monotonic() - started
             entry_server_cpu = cpu_seconds(server.pid) - server_cpu
             entry_client_cpu = client_cpu() - own_cpu

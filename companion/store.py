@@ -226,6 +226,21 @@ def tables_by_tokens(db: sqlite_utils.Database, tokens: Sequence[str]) -> list[t
     return found
 
 
+def log_marks(db: sqlite_utils.Database, table_id: str) -> dict[int, tuple[int, str]]:
+    """For each game of the table: how many entries its log has and when the last was made.
+
+    Enough to tell whether a remembered replay is still the log's, without reading it.
+    (SQLite takes the bare column `created` from the row holding max(seq).)
+    """
+    return {
+        game_id: (count, created)
+        for game_id, count, _last, created in db.execute(
+            "select e.game_id, count(*), max(e.seq), e.created from events e join games g on g.id = e.game_id"
+            " where g.table_id = ? group by e.game_id", [table_id]
+        ).fetchall()
+    }
+
+
 def version(db: sqlite_utils.Database, table_id: str) -> str:
     """Changes whenever anything is entered at the table: games started, entries made."""
     games, events = db.execute(

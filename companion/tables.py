@@ -143,6 +143,13 @@ def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.Even
     return done
 
 
+def _remembered(row: store.GameRow, mark: tuple[int, str]) -> Replayed[Any] | None:
+    """The remembered replay of a game whose log is exactly `mark` (length, last entry's time)."""
+    with _REPLAYS_LOCK:
+        hit = _REPLAYS.get((row.table_id, row.id, row.created))
+    return hit[1] if hit is not None and hit[0] == mark else None
+
+
 def _remember(row: store.GameRow, log: Sequence[store.EventRow], done: Replayed[Any]) -> None:
     """Keep a replay of a log as it is stored (never of an entry not yet committed)."""
     with _REPLAYS_LOCK:
@@ -187,6 +194,8 @@ class Scoreboard:
     rows: tuple[tuple[store.GameRow, tuple[int, ...], bool], ...]
     totals: tuple[int, ...]
     suggested: int
+    version: str = ""
+    """Changes whenever anything is entered at the table (as store.version)."""
 
     @property
     def key(self) -> tuple[Any, ...]:
@@ -210,17 +219,22 @@ class Scoreboard:
 
 def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | None = None) -> Scoreboard:
     """Points per game and the evening's totals; `current`, already replayed, is reused."""
-    table = store.get_table(db, table_id)
+    table = current.table if current is not None else store.get_table(db, table_id)
     rows = []
     totals = [0] * len(table.players)
     suggested = len(table.players)
+    marks = store.log_marks(db, table_id)
     for row in store.games_of(db, table_id):
+        remembered = _remembered(row, marks.get(row.id, (0, "")))
         if current is not None and row.id == current.row.id:
             game = current
+        elif remembered is not None:
+            game = LoadedGame(table, row, rules.get(row.kind), (), remembered)
         else:
             game = _replayed(table, row, store.events_of(db, row.id))
         points = game.scores
         totals = [t + p for t, p in zip(totals, points)]
         rows.append((row, points, bool(game.state.is_over)))
         suggested = game.module.suggested_games(len(table.players))
-    return Scoreboard(table.players, tuple(rows), tuple(totals), suggested)
+    version = f"{len(rows)}.{sum(count for count, _ in marks.values())}"
+    return Scoreboard(table.players, tuple(rows), tuple(totals), suggested, version)

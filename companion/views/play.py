@@ -72,7 +72,7 @@ def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "")
     board = tables.scoreboard(db, game.table.id, current=game)
     return dict(
         game=game, state=game.state, board=board, error=error, error_clause=error_clause,
-        latest=board.rows[-1][0].number, version=store.version(db, game.table.id), say=_say(game),
+        latest=board.rows[-1][0].number, version=board.version, say=_say(game),
         card_text=_card_text(game),
     )
 

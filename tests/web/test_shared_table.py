@@ -209,3 +209,15 @@ def test_a_viewer_waits_for_the_first_game_then_is_sent_to_it(client: FlaskClien
     client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "0"})
     followed = client.get(viewer, headers={"HX-Request": "true"})
     assert followed.headers["HX-Redirect"].endswith("/g/1")
+
+
+def test_the_page_polls_with_the_version_the_server_answers_304_to(client: FlaskClient) -> None:
+    import json
+
+    url = seat_table(client)
+    for card in ("R5B6", "R2G9", "B8Y3", "R9B2", "G1Y10"):
+        enter(client, url, card)
+    client.post(url.split("/g/")[0] + "/games", data={"game": "hyper-maker", "first_leader": "1"})
+    for game_url in (url, url.replace("/g/1", "/g/2")):
+        etag = json.loads(soup(client.get(game_url)).select_one("#panel")["hx-headers"])["If-None-Match"]
+        assert client.get(f"{game_url}/panel", headers={"If-None-Match": etag}).status_code == 304
