@@ -16,7 +16,6 @@ import sys
 import time
 import urllib.error
 import urllib.parse
-from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,10 +152,7 @@ class Phone:
         """The hidden fields of the picker the game page shows now ({} once the game is over)."""
         _, html, _ = self.request(self.game)
         self._token(html)
-        form = re.search(r'<form class="picker".*?</form>', html, re.S)
-        if not form:
-            return {}
-        return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+        return next_fields(html)
 
     def enter(self, fields: dict[str, str], card: str) -> tuple[int, str]:
         """Tap a card as htmx does; returns the status and the panel HTML."""
@@ -178,7 +174,3 @@ def percentile(values: list[float], p: float) -> float:
         return float("nan")
     k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
     return ordered[k]
-
-
-def games(count: int) -> Iterator[int]:
-    yield from range(count)

@@ -12,6 +12,19 @@ from typing import TextIO
 from . import i18n, rules
 
 
+def default_lang() -> str:
+    """The terminal's language (LANG / LC_ALL), for the command's own messages."""
+    import os
+
+    setting = os.environ.get("LC_ALL") or os.environ.get("LANG") or ""
+    return "ja" if setting.lower().startswith("ja") else "en"
+
+
+def _(message: str, lang: str = "", **params: object) -> str:
+    """One of the command's messages in `lang` (the terminal's by default)."""
+    return i18n.catalog(lang or default_lang()).gettext(message) % params
+
+
 def default_db() -> Path:
     """The SQLite file kept in the per-user data folder."""
     from platformdirs import user_data_path
@@ -44,14 +57,14 @@ def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False) -
     if lan:
         found = lan_address()
         if found is None:
-            print("companion: no LAN address found; listening on loopback only", file=sys.stderr)
+            print(_("companion: no LAN address found; listening on loopback only"), file=sys.stderr)
         host = found or host
     app = create_app({"DATABASE": str(db)})
     url = f"http://{host}:{port}/"
-    print(f"companion: tables are kept in {db}", flush=True)
-    print(f"companion: open {url}", flush=True)
+    print(_("companion: tables are kept in %(path)s", path=db), flush=True)
+    print(_("companion: open %(url)s", url=url), flush=True)
     if lan:
-        print("companion: phones at the table can scan this to join:", flush=True)
+        print(_("companion: phones at the table can scan this to join:"), flush=True)
         print(terminal(url), flush=True)
     waitress_serve(app, host=host, port=port, threads=threads, ident="companion")
 
@@ -84,7 +97,7 @@ def export(link: str, db_path: Path, fmt: str, out: TextIO) -> int:
     try:
         table = store.table_by_token(db, _token(link))
     except store.NotFound:
-        print(f"companion: no table with the link {link!r} in {db_path}", file=sys.stderr)
+        print(_("companion: no table with the link %(link)s in %(path)s", link=link, path=db_path), file=sys.stderr)
         return 2
     if fmt == "csv":
         out.write(records.export_csv(db, table.id))
@@ -101,7 +114,8 @@ def import_record(path: Path, db_path: Path, lang: str) -> int:
         table = records.import_table(db, json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError) as exc:
         error = exc.error if isinstance(exc, records.RecordError) else None
-        message = i18n.render(error.ruling, None, i18n.catalog(lang).gettext) if error else str(exc)
+        message = (i18n.render(error.ruling, None, i18n.catalog(lang).gettext) if error
+                   else _("Could not read %(path)s: %(detail)s", lang, path=path, detail=exc))
         print(f"companion: {message}", file=sys.stderr)
         return 2
     print(f"/t/{table.scorer_token}/")
@@ -119,7 +133,8 @@ def audit(path: Path, lang: str, out: TextIO) -> int:
         records.check(record)
     except (OSError, ValueError) as exc:
         error = exc.error if isinstance(exc, records.RecordError) else None
-        message = i18n.render(error.ruling, None, gettext) if error else str(exc)
+        message = (i18n.render(error.ruling, None, gettext) if error
+                   else _("Could not read %(path)s: %(detail)s", lang, path=path, detail=exc))
         out.write(json.dumps({"error": message}, ensure_ascii=False) + "\n")
         return 2
     names = record["table"]["players"]
@@ -151,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     ask = commands.add_parser("judge", help="answer rules questions: one JSON request per line on stdin")
     ask.add_argument("game", choices=sorted(rules.GAMES))
-    ask.add_argument("--lang", choices=i18n.LANGS, default="en")
+    ask.add_argument("--lang", choices=i18n.LANGS, default=default_lang())
 
     exp = commands.add_parser("export", help="write a table's record (JSON) or scores (CSV)")
     exp.add_argument("link", help="the table's scorer or viewer link, or its token")
@@ -162,11 +177,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     imp = commands.add_parser("import", help="rebuild a table from a JSON record; prints its scorer link")
     imp.add_argument("record", type=Path)
     imp.add_argument("--db", type=Path, default=None)
-    imp.add_argument("--lang", choices=i18n.LANGS, default="en")
+    imp.add_argument("--lang", choices=i18n.LANGS, default=default_lang())
 
     aud = commands.add_parser("audit", help="check every play of every game in a JSON record")
     aud.add_argument("record", type=Path)
-    aud.add_argument("--lang", choices=i18n.LANGS, default="en")
+    aud.add_argument("--lang", choices=i18n.LANGS, default=default_lang())
 
     args = parser.parse_args(argv)
     if args.command == "export":

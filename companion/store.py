@@ -247,6 +247,11 @@ def version(db: sqlite_utils.Database, table_id: str) -> str:
         "select count(distinct g.id), count(e.seq) from games g left join events e on e.game_id = g.id"
         " where g.table_id = ?", [table_id]
     ).fetchone()
+    return version_of(games, events)
+
+
+def version_of(games: int, events: int) -> str:
+    """The table's version from how many games it has and how many entries in all."""
     return f"{games}.{events}"
 
 

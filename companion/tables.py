@@ -236,5 +236,5 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
         totals = [t + p for t, p in zip(totals, points)]
         rows.append((row, points, bool(game.state.is_over)))
         suggested = game.module.suggested_games(len(table.players))
-    version = f"{len(rows)}.{sum(count for count, _ in marks.values())}"
+    version = store.version_of(len(rows), sum(count for count, _ in marks.values()))
     return Scoreboard(table.players, tuple(rows), tuple(totals), suggested, version)

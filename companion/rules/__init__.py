@@ -34,7 +34,8 @@ Functions
     quick_judge_request(fields) -> (request | None, entered): the quick judge page's
         form as a judge request once enough cards are in.
     first_leader_choices(players) -> seats that may lead (or start) the first game.
-    form_payload(kind, fields) -> payload (optional): shapes an entry from a form's lists.
+    form_payload(kind, fields) -> payload: an entry from a page form's lists of values
+        (base.form_text / base.form_int read them).
 State
     frozen dataclass with .is_over and .setup; the game's templates under
     templates/games/<slug>/ read the rest.

@@ -150,6 +150,42 @@ def require_int(payload: Mapping[str, Any], name: str) -> int:
     return value
 
 
+def form_text(fields: Mapping[str, Any], name: str) -> str:
+    """The first value a page form sent for `name` ("" if none), stripped.
+
+    Forms arrive as lists of values per field (a field may repeat); engines read them
+    through these helpers in their form_payload and quick_judge_request.
+    """
+    value = fields.get(name, "")
+    return str(value[0] if isinstance(value, (list, tuple)) and value else value or "").strip()
+
+
+def form_int(fields: Mapping[str, Any], name: str) -> int | str:
+    """A whole number from a form, or the text as sent for apply() to refuse by name."""
+    text = form_text(fields, name)
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def read_seating(raw: Mapping[str, Any], counts: Sequence[int], count_key: str, clause: str,
+                 leader_clause: str = "", leader_key: str = "setup.first_leader") -> tuple[tuple[str, ...], int]:
+    """The players (clockwise) and the first leader of a setup, refusing what no game allows.
+
+    `counts` are the game's allowed player counts; `count_key` names its message for any
+    other count, citing `clause`; a first leader not at the table is refused with
+    `leader_key` citing `leader_clause` (the same clause unless the rulebook gives choosing
+    the leader its own).
+    """
+    players = raw.get("players")
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        raise RuleError("input.not_list", "", field="players")
+    if len(players) not in counts:
+        raise RuleError(count_key, clause, count=len(players))
+    first = require_int(raw, "first_leader") if "first_leader" in raw else 0
+    if not 0 <= first < len(players):
+        raise RuleError(leader_key, leader_clause or clause)
+    return tuple(players), first
+
+
 def next_seat(seat: int, players: int, step: int = 1) -> int:
     """The seat `step` places clockwise (to the left) of `seat`."""
     return (seat + step) % players
@@ -167,6 +203,7 @@ MESSAGES: Mapping[str, str] = {
     "input.unknown_game": N_("Unknown game “%(game)s”."),
     "input.unknown_event": N_("Unknown entry “%(kind)s”."),
     "input.too_large": N_("The request is too large."),
+    "setup.first_leader": N_("Choose who leads first from the players at the table."),
     "table.too_few": N_("Enter the players' names in clockwise seat order."),
     "table.too_many": N_("No game here seats %(count)s players."),
     "table.name_long": N_("Keep each name to %(limit)s characters."),

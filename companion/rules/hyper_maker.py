@@ -26,6 +26,9 @@ from .base import (
     Ruling,
     SeatRef,
     SuitRef,
+    form_int,
+    form_text,
+    read_seating,
     require_int,
 )
 
@@ -400,19 +403,12 @@ class State:
 
 def make_setup(raw: Mapping[str, Any]) -> Setup:
     """Read a setup {"players": [...], "first_leader": i, "options": {...}}, refusing bad ones."""
-    players = raw.get("players")
-    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
-        raise RuleError("input.not_list", "", field="players")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError("hm.player_count", "4(1)", count=len(players))
-    first = require_int(raw, "first_leader") if "first_leader" in raw else 0
-    if not 0 <= first < len(players):
-        raise RuleError("setup.first_leader", "4(2)")
+    players, first = read_seating(raw, PLAYER_COUNTS, "hm.player_count", "4(1)", "4(2)")
     options = raw.get("options") or {}
     tie = options.get("tie_winner_leads", OPTIONS["tie_winner_leads"])
     if not isinstance(tie, bool):
         raise RuleError("input.not_bool", "", field="tie_winner_leads")
-    return Setup(tuple(players), first, tie)
+    return Setup(players, first, tie)
 
 
 def initial(raw_setup: Mapping[str, Any]) -> State:
@@ -665,7 +661,6 @@ MESSAGES: Mapping[str, str] = {
     "hm.audit_illegal": N_("Trick %(trick)s: %(seat)s played %(card)s on master %(master)s while holding %(cards)s, played in trick(s) %(tricks)s."),
     "hm.accept_unknown": N_("There is no proven revoke by %(seat)s in trick %(trick)s to accept."),
     "hm.accept_twice": N_("The table has already accepted %(seat)s's play in trick %(trick)s."),
-    "setup.first_leader": N_("Choose who leads first from the players at the table."),
 }
 
 
@@ -675,6 +670,21 @@ def card_parts(code: str) -> tuple[tuple[str, str], ...]:
     return ((card.suit_a, str(card.value_a)), (card.suit_b, str(card.value_b)))
 
 
+def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry from the page's form: the tapped "card", and "seat"/"trick" as numbers.
+
+    The picker's suit-pair radio and anything else the form carries are left out.
+    """
+    payload: dict[str, Any] = {}
+    if kind in ("master", "play"):
+        payload["card"] = form_text(fields, "card")
+    if kind in ("play", "accept"):
+        payload["seat"] = form_int(fields, "seat")
+    if kind == "accept":
+        payload["trick"] = form_int(fields, "trick")
+    return payload
+
+
 def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]]:
     """The quick judge's form, as a judge request once enough cards are in.
 
@@ -682,12 +692,9 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     tapped "card", or "back" to take the last one back. Returns (request or None, what the
     page shows: the cards entered).
     """
-    def first(name: str) -> str:
-        value = fields.get(name, "")
-        return str(value[0] if isinstance(value, (list, tuple)) and value else value or "")
 
     cards: list[Card] = []
-    for code in first("cards").split("."):
+    for code in form_text(fields, "cards").split("."):
         try:
             card = parse_card(code)
         except RuleError:
@@ -696,9 +703,9 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
             cards.append(card)
     if "back" in fields and cards:
         cards.pop()
-    elif first("card"):
+    elif form_text(fields, "card"):
         try:
-            card = parse_card(first("card"))
+            card = parse_card(form_text(fields, "card"))
         except RuleError:
             card = None
         if card is not None and card not in cards and len(cards) < 1 + MAX_PLAYERS:

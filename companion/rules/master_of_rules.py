@@ -88,6 +88,9 @@ from .base import (
     Ruling,
     SeatRef,
     SuitRef,
+    form_int,
+    form_text,
+    read_seating,
     require_int,
 )
 
@@ -693,15 +696,9 @@ class State:
 
 def make_setup(raw: Mapping[str, Any]) -> Setup:
     """Read a setup {"players": [...], "first_leader": i, "options": {}}, refusing bad ones."""
-    players = raw.get("players")
-    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
-        raise RuleError("input.not_list", "", field="players")
-    if len(players) not in PLAYER_COUNTS:
-        raise RuleError("mor.player_count", SETUP, count=len(players))
-    first = require_int(raw, "first_leader") if "first_leader" in raw else 0
-    if not 0 <= first < len(players):
-        raise RuleError("setup.first_leader", SETUP)
-    return Setup(tuple(players), first)
+    players, first = read_seating(raw, PLAYER_COUNTS, "mor.player_count", SETUP,
+                                  leader_key="setup.first_leader")
+    return Setup(players, first)
 
 
 def initial(raw_setup: Mapping[str, Any]) -> State:
@@ -1003,6 +1000,7 @@ MESSAGES: Mapping[str, str] = {
     "mor.dummy_no_rule": N_("Dummy %(dummy)s gets no rule card; only a number card."),
     "mor.game_over": N_("This game is over: all %(rounds)s rounds have been played."),
     "mor.player_count": N_("Master of Rules is for 3 to 5 players; got %(count)s."),
+    # Overrides the shared wording: this game has a start player, not a leader.
     "setup.first_leader": N_("Choose the first start player from the players at the table."),
     "mor.judge_count": N_("Give one entry in “%(field)s” per player: %(players)s players, got %(count)s."),
     "mor.judge_dummy_count": N_("With %(players)s players the dummies have %(expected)s number cards; got %(count)s."),
@@ -1058,25 +1056,19 @@ def form_payload(kind: str, fields: Mapping[str, Sequence[str]]) -> dict[str, An
     number card's "card", the rule card's "rule", and the reveal checkbox as a real bool
     (ticked "on", unticked absent). The colour radio of the two-tap picker is left out.
     """
-    def first(name: str) -> str:
-        values = fields.get(name) or [""]
-        return str(values[0]).strip()
 
-    def whole(name: str) -> int | str:
-        text = first(name)
-        return int(text) if text.lstrip("-").isdigit() else text
 
     payload: dict[str, Any] = {}
     if kind in (NUMBER, RULE):
-        payload["seat"] = whole("seat")
+        payload["seat"] = form_int(fields, "seat")
     elif kind in (DUMMY_NUMBER, DUMMY_RULE) and "dummy" in fields:
-        payload["dummy"] = whole("dummy")
+        payload["dummy"] = form_int(fields, "dummy")
     if kind in (NUMBER, DUMMY_NUMBER):
-        payload["card"] = first("card")
+        payload["card"] = form_text(fields, "card")
     elif kind in (RULE, DUMMY_RULE):
-        payload["rule"] = first("rule")
+        payload["rule"] = form_text(fields, "rule")
     if kind == RULE:
-        payload["reveal"] = first("reveal").lower() in TRUE_WORDS
+        payload["reveal"] = form_text(fields, "reveal").lower() in TRUE_WORDS
     return payload
 
 
@@ -1165,17 +1157,14 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     "rule", or "back" to take the last one back. Anything unreadable is dropped, never
     raised. Returns (request or None, the entries so far).
     """
-    def first(name: str) -> str:
-        value = fields.get(name, "")
-        return str(value[0] if isinstance(value, (list, tuple)) and value else value or "").strip()
 
-    count = first("players")
+    count = form_text(fields, "players")
     players = int(count) if count.isdigit() and int(count) in PLAYER_COUNTS else None
     entries = JudgeEntries(players)
     if players is None:
         return None, entries
-    numbers = first("numbers").split(".") if first("numbers") else []
-    rules = first("rules").split(".") if first("rules") else []
+    numbers = form_text(fields, "numbers").split(".") if form_text(fields, "numbers") else []
+    rules = form_text(fields, "rules").split(".") if form_text(fields, "rules") else []
     # Replay what was carried in asking order, so a hand-edited address cannot skip a slot.
     while (slot := entries.next) is not None:
         pending = rules if slot.kind == RULE else numbers
@@ -1194,14 +1183,14 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     if "back" in fields:
         if entries.numbers:
             entries = entries.back()
-    elif first("card"):
+    elif form_text(fields, "card"):
         try:
-            entries = entries.add_number(parse_number(first("card")))
+            entries = entries.add_number(parse_number(form_text(fields, "card")))
         except RuleError:
             pass
-    elif first("rule"):
+    elif form_text(fields, "rule"):
         try:
-            entries = entries.add_rule(parse_rule(first("rule")))
+            entries = entries.add_rule(parse_rule(form_text(fields, "rule")))
         except RuleError:
             pass
     if not entries.full:

@@ -97,6 +97,9 @@ from .base import (
     Ruling,
     SeatRef,
     SuitRef,
+    form_int,
+    form_text,
+    read_seating,
     require_int,
 )
 
@@ -819,17 +822,10 @@ class State:
 
 def make_setup(raw: Mapping[str, Any]) -> Setup:
     """Read a setup {"players": [...], "first_leader": i, "options": {}}, refusing bad ones."""
-    players = raw.get("players")
-    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
-        raise RuleError("input.not_list", "", field="players")
-    if len(players) not in PLAYER_COUNTS:
-        raise RuleError("ts.player_count", C_SETUP, count=len(players))
-    first = require_int(raw, "first_leader") if "first_leader" in raw else 0
-    if not 0 <= first < len(players):
-        raise RuleError("setup.first_leader", C_SETUP)
+    players, first = read_seating(raw, PLAYER_COUNTS, "ts.player_count", C_SETUP)
     if not is_right_side(first):
         raise RuleError("ts.first_leader_right_side", C_SETUP, seat=SeatRef(first), partner=SeatRef(partner(first)))
-    return Setup(tuple(players), first)
+    return Setup(players, first)
 
 
 def initial(raw_setup: Mapping[str, Any]) -> State:
@@ -1139,25 +1135,19 @@ def form_payload(kind: str, fields: Mapping[str, Sequence[str]]) -> dict[str, An
     "first_cards" (seat 2t) and "second_cards" (seat 2t + 1). The pickers' suit tabs and
     anything else are left out.
     """
-    def one(name: str) -> str:
-        values = fields.get(name) or [""]
-        return str(values[0])
 
-    def number(name: str) -> int | str:
-        text = one(name).strip()
-        return int(text) if text.lstrip("-").isdigit() else text
 
     payload: dict[str, Any] = {}
     if "seat" in fields:
-        payload["seat"] = number("seat")
+        payload["seat"] = form_int(fields, "seat")
     if kind == "accept":
-        payload.update(hand=number("hand"), trick=number("trick"))
+        payload.update(hand=form_int(fields, "hand"), trick=form_int(fields, "trick"))
     if kind == "play":
-        payload["card"] = one("card")
+        payload["card"] = form_text(fields, "card")
     elif kind == "reveal":
         payload["cards"] = [str(c) for c in fields.get("cards", ())]
     elif kind == "open_bid":
-        payload["team"] = number("team")
+        payload["team"] = form_int(fields, "team")
         payload["bids"] = [[str(c) for c in fields.get("first_cards", ())],
                            [str(c) for c in fields.get("second_cards", ())]]
     return payload
@@ -1173,15 +1163,12 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     (request or None, what the page shows: players, cards, the follow so far, full, and the
     fields to carry in the address).
     """
-    def first(name: str) -> str:
-        value = fields.get(name, "")
-        return str(value[0] if isinstance(value, (list, tuple)) and value else value or "").strip()
 
-    count = first("players")
+    count = form_text(fields, "players")
     players = int(count) if count.isdigit() and int(count) in PLAYER_COUNTS else None
     cards: list[Card] = []
     if players is not None:
-        for code in first("cards").split(".") if first("cards") else ():
+        for code in form_text(fields, "cards").split(".") if form_text(fields, "cards") else ():
             try:
                 card = parse_card(code, players)
             except RuleError:
@@ -1192,10 +1179,10 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
         if "back" in fields:
             if cards:
                 cards.pop()
-        elif first("card") and len(cards) < players:
+        elif form_text(fields, "card") and len(cards) < players:
             tapped: Card | None
             try:
-                tapped = parse_card(first("card"), players)
+                tapped = parse_card(form_text(fields, "card"), players)
             except RuleError:
                 tapped = None
             if tapped is not None and tapped not in cards:
@@ -1388,7 +1375,6 @@ MESSAGES: Mapping[str, str] = {
     "ts.card_twice": N_("%(card)s appears twice."),
     # the table
     "ts.player_count": N_("Twin Shoot is for 4 or 6 players; got %(count)s."),
-    "setup.first_leader": N_("Choose who leads first from the players at the table."),
     "ts.first_leader_right_side": N_("The first opening leader must be the right-side player of a team; %(seat)s is the left-side partner of %(partner)s."),
     "ts.no_such_seat": N_("There is no seat %(number)s at this table."),
     "ts.no_such_team": N_("There is no team %(team)s: the %(teams)s teams are numbered from 0, in seat order."),

@@ -19,12 +19,6 @@ from ._htmx import is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
 
-INT_FIELDS = frozenset({"seat", "team", "dummy", "trick"})
-"""Entry fields that the engines read as whole numbers."""
-LIST_FIELDS = frozenset({"cards"})
-"""Entry fields that hold several values (repeated form fields)."""
-BOOL_FIELDS = frozenset({"reveal"})
-"""Entry fields sent as checkboxes."""
 RECENT_COOKIE = "recent"
 RECENT_KEEP = 8
 
@@ -192,29 +186,15 @@ def _write(number: int, kind: str, payload: dict[str, Any]) -> Response | tuple[
     return redirect(url_for("play.game", number=number), 303)
 
 
-SKIP_FIELDS = frozenset({"seq", "kind", "pair", "csrf_token"})
-
-
 def _payload(module: Any, kind: str) -> dict[str, Any]:
-    """The entry's fields from the form, typed as the engines read them.
+    """The entry's fields from the form, shaped by the game: `form_payload(kind, fields)`.
 
-    A game whose entries need more shape than flat fields (several cards per seat, say)
-    offers `form_payload(kind, fields)`, a pure function of the form's lists of values.
+    Every field arrives as its list of values; only the game knows which of them are
+    numbers, several cards or a checkbox.
     """
-    fields = {name: request.form.getlist(name) for name in request.form if name not in SKIP_FIELDS}
-    if hasattr(module, "form_payload"):
-        return dict(module.form_payload(kind, fields))
-    payload: dict[str, Any] = {}
-    for name, values in fields.items():
-        if name in INT_FIELDS:
-            payload[name] = int(values[0]) if values[0].lstrip("-").isdigit() else values[0]
-        elif name in LIST_FIELDS:
-            payload[name] = values
-        elif name in BOOL_FIELDS:
-            payload[name] = values[0] in ("on", "true", "1")
-        else:
-            payload[name] = values[0]
-    return payload
+    fields = {name: request.form.getlist(name) for name in request.form
+              if name not in ("seq", "kind", "csrf_token")}
+    return dict(module.form_payload(kind, fields))
 
 
 @bp.post("/g/<int:number>/entries")

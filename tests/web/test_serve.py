@@ -20,6 +20,8 @@ def test_lan_address_is_a_private_non_loopback_ipv4_or_none() -> None:
 def test_serve_lan_listens_on_the_lan_address_and_prints_a_join_qr(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     calls: list[dict[str, object]] = []
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
     monkeypatch.setattr(cli, "lan_address", lambda: "192.168.7.21")
     cli.serve("127.0.0.1", 5123, tmp_path / "t.db", lan=True)
@@ -33,6 +35,8 @@ def test_serve_lan_listens_on_the_lan_address_and_prints_a_join_qr(
 def test_serve_defaults_to_loopback_and_the_per_user_data_folder(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     calls: list[dict[str, object]] = []
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
     monkeypatch.setattr(cli, "default_db", lambda: tmp_path / "data" / "companion.db")
     assert cli.main(["serve"]) == 0
@@ -45,3 +49,12 @@ def test_default_database_lives_in_the_per_user_data_folder() -> None:
     from platformdirs import user_data_path
 
     assert cli.default_db().parent == user_data_path("companion", appauthor=False)
+
+
+def test_serve_speaks_the_terminal_language(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: None)
+    cli.serve("127.0.0.1", 5124, tmp_path / "t.db")
+    assert "テーブルの記録は" in capsys.readouterr().out
