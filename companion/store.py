@@ -200,8 +200,19 @@ def _table(row: Mapping[str, Any]) -> TableRow:
                     row["scorer_token"], row["viewer_token"])
 
 
+def _select(db: sqlite_utils.Database, sql: str, params: Sequence[Any]) -> list[sqlite3.Row]:
+    """Rows by column name, read straight from the connection.
+
+    The app's reads go through here rather than sqlite-utils' `query`, which wraps every
+    read in a savepoint of its own: three statements where one will do, on every request.
+    """
+    cursor = db.conn.cursor()
+    cursor.row_factory = sqlite3.Row
+    return cursor.execute(sql, params).fetchall()
+
+
 def get_table(db: sqlite_utils.Database, table_id: str) -> TableRow:
-    rows = list(db.query("select * from tables where id = ?", [table_id]))
+    rows = _select(db, "select * from tables where id = ?", [table_id])
     if not rows:
         raise NotFound(table_id)
     return _table(rows[0])
@@ -209,7 +220,7 @@ def get_table(db: sqlite_utils.Database, table_id: str) -> TableRow:
 
 def table_by_token(db: sqlite_utils.Database, token: str) -> TableRow:
     """The table whose scorer or viewer link carries `token`."""
-    rows = list(db.query("select * from tables where scorer_token = ? or viewer_token = ?", [token, token]))
+    rows = _select(db, "select * from tables where scorer_token = ? or viewer_token = ?", [token, token])
     if not rows:
         raise NotFound(token)
     return _table(rows[0])
@@ -226,19 +237,33 @@ def tables_by_tokens(db: sqlite_utils.Database, tokens: Sequence[str]) -> list[t
     return found
 
 
-def log_marks(db: sqlite_utils.Database, table_id: str) -> dict[int, tuple[int, str]]:
-    """For each game of the table: how many entries its log has and when the last was made.
+def games_and_marks(db: sqlite_utils.Database, table_id: str) -> list[tuple[GameRow, tuple[int, str]]]:
+    """The table's games in order, each with its log's mark (as log_mark), in one query.
 
     Enough to tell whether a remembered replay is still the log's, without reading it.
-    (SQLite takes the bare column `created` from the row holding max(seq).)
     """
-    return {
-        game_id: (count, created)
-        for game_id, count, _last, created in db.execute(
-            "select e.game_id, count(*), max(e.seq), e.created from events e join games g on g.id = e.game_id"
-            " where g.table_id = ? group by e.game_id", [table_id]
-        ).fetchall()
-    }
+    return [
+        (_game(r), (0, "") if r["last_seq"] is None else (r["last_seq"] + 1, r["last_created"]))
+        for r in _select(
+            db,
+            "select g.*, e.seq as last_seq, e.created as last_created from games g"
+            " left join events e on e.game_id = g.id"
+            " and e.seq = (select max(seq) from events where game_id = g.id)"
+            " where g.table_id = ? order by g.number", [table_id])
+    ]
+
+
+def log_mark(db: sqlite_utils.Database, game_id: int) -> tuple[int, str]:
+    """How many entries the game's log has and when the last was made: (0, "") if none.
+
+    Sequence numbers run 0, 1, 2... without gaps (every entry is appended at the length
+    of the log), so the last entry's number tells the length; the primary key finds it
+    without reading the log.
+    """
+    row = db.conn.execute(
+        "select seq, created from events where game_id = ? order by seq desc limit 1", [game_id]
+    ).fetchone()
+    return (0, "") if row is None else (row[0] + 1, row[1])
 
 
 def version(db: sqlite_utils.Database, table_id: str) -> str:
@@ -292,20 +317,20 @@ def insert_event(db: sqlite_utils.Database, game_id: int, seq: int, kind: str,
 
 
 def get_game(db: sqlite_utils.Database, game_id: int) -> GameRow:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
+    rows = _select(db, "select * from games where id = ?", [game_id])
     if not rows:
         raise NotFound(game_id)
     return _game(rows[0])
 
 
 def games_of(db: sqlite_utils.Database, table_id: str) -> list[GameRow]:
-    return [_game(r) for r in db.query("select * from games where table_id = ? order by number", [table_id])]
+    return [_game(r) for r in _select(db, "select * from games where table_id = ? order by number", [table_id])]
 
 
 def events_of(db: sqlite_utils.Database, game_id: int) -> list[EventRow]:
     return [
         EventRow(r["game_id"], r["seq"], r["kind"], json.loads(r["payload"]), r["created"])
-        for r in db.query("select * from events where game_id = ? order by seq", [game_id])
+        for r in _select(db, "select * from events where game_id = ? order by seq", [game_id])
     ]
 
 
@@ -315,20 +340,22 @@ def append(
     expected_seq: int,
     kind: str,
     payload: Mapping[str, Any],
-    check: Callable[[list[EventRow], EventRow], None],
+    check: Callable[[tuple[int, str], EventRow], None],
 ) -> EventRow:
     """Append one entry at `expected_seq`, after `check` (the engine) accepts it.
 
-    `check(log, entry)` raises to refuse. The write lock is taken first (BEGIN IMMEDIATE),
-    so the log read, the check and the insert see no other writer in between; if the log
+    `check(mark, entry)` raises to refuse; `mark` is the stored log's (length, time of its
+    last entry), as log_mark gives it, so the checker can reuse a replay of exactly that log
+    or read it in this same transaction. The write lock is taken first (BEGIN IMMEDIATE),
+    so the log, the check and the insert see no other writer in between; if the log
     has moved on, Conflict is raised and nothing is stored: a double tap or a second phone
     never stores the same turn twice.
     """
     with writing(db):
-        log = events_of(db, game_id)
-        if expected_seq != len(log):
-            raise Conflict(expected_seq, len(log))
+        mark = log_mark(db, game_id)
+        if expected_seq != mark[0]:
+            raise Conflict(expected_seq, mark[0])
         entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
-        check(log, entry)
+        check(mark, entry)
         insert_event(db, game_id, entry.seq, kind, entry.payload, entry.created)
     return entry

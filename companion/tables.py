@@ -88,26 +88,42 @@ def start_game(db: sqlite_utils.Database, table_id: str, kind: str, first_leader
     return store.create_game(db, table_id, kind, setup)
 
 
-def load_game(db: sqlite_utils.Database, table_id: str, number: int | None = None) -> LoadedGame | None:
-    """The table's game `number` (default: its latest) with its log replayed; None if none yet."""
-    table = store.get_table(db, table_id)
+def load_game(db: sqlite_utils.Database, table_id: str, number: int | None = None,
+              table: store.TableRow | None = None) -> LoadedGame | None:
+    """The table's game `number` (default: its latest) with its log replayed; None if none yet.
+
+    `table`, when the caller already has the table's row, saves reading it again.
+    """
+    table = table if table is not None else store.get_table(db, table_id)
     games = store.games_of(db, table_id)
     if not games and number is None:
         return None
     row = games[-1] if number is None else next((g for g in games if g.number == number), None)
     if row is None:
         raise store.NotFound(number)
-    return _replayed(table, row, store.events_of(db, row.id))
+    return _game_at(db, table, row, store.log_mark(db, row.id))
 
 
-def _replayed(table: store.TableRow, row: store.GameRow, log: Sequence[store.EventRow]) -> LoadedGame:
+def _game_at(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow,
+             mark: tuple[int, str]) -> LoadedGame:
+    """The game as its log stands at `mark`: remembered if it is, else read and replayed."""
     module = rules.get(row.kind)
-    return LoadedGame(table, row, module, tuple(log), _replay_log(module, row, log))
+    hit = _remembered(row, mark)
+    if hit is not None:
+        return LoadedGame(table, row, module, *hit)
+    log = tuple(store.events_of(db, row.id))
+    return LoadedGame(table, row, module, log, _replay_log(module, row, log))
 
 
-_REPLAYS: OrderedDict[tuple[str, int, str], tuple[tuple[int, str], Replayed[Any]]] = OrderedDict()
+_Remembered = tuple[tuple[int, str], tuple[store.EventRow, ...], Replayed[Any]]
+_REPLAYS: OrderedDict[tuple[str, int, str], _Remembered] = OrderedDict()
 _REPLAYS_KEEP = 256
 _REPLAYS_LOCK = threading.Lock()
+
+
+def _mark(log: Sequence[store.EventRow]) -> tuple[int, str]:
+    """A log's length and its last entry's time: as store.log_mark reads it from the file."""
+    return (len(log), log[-1].created if log else "")
 
 
 def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.EventRow],
@@ -119,17 +135,13 @@ def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.Even
     the same as replaying from the start (an undo falls back to a full replay). Nothing is
     stored in the database; a restart simply replays afresh.
     """
-    key = (row.table_id, row.id, row.created)
-    mark = (len(log), log[-1].created if log else "")
     with _REPLAYS_LOCK:
-        hit = _REPLAYS.get(key)
-        if hit is not None:
-            _REPLAYS.move_to_end(key)
-    if hit is not None and hit[0] == mark:
-        return hit[1]
+        hit = _REPLAYS.get((row.table_id, row.id, row.created))
+    if hit is not None and hit[0] == _mark(log):
+        return hit[2]
     done: Replayed[Any] | None = None
     if hit is not None:
-        (count, last), before = hit
+        (count, last), _, before = hit
         if 0 < count <= len(log) and log[count - 1].created == last and all(e.kind != UNDO for e in log[count:]):
             state, effective = before.state, before.effective
             for position in range(count, len(log)):
@@ -143,17 +155,19 @@ def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.Even
     return done
 
 
-def _remembered(row: store.GameRow, mark: tuple[int, str]) -> Replayed[Any] | None:
-    """The remembered replay of a game whose log is exactly `mark` (length, last entry's time)."""
+def _remembered(row: store.GameRow, mark: tuple[int, str]) -> tuple[tuple[store.EventRow, ...], Replayed[Any]] | None:
+    """The remembered log and replay of a game whose log is exactly `mark` (as store.log_mark)."""
     with _REPLAYS_LOCK:
         hit = _REPLAYS.get((row.table_id, row.id, row.created))
-    return hit[1] if hit is not None and hit[0] == mark else None
+        if hit is not None:
+            _REPLAYS.move_to_end((row.table_id, row.id, row.created))
+    return (hit[1], hit[2]) if hit is not None and hit[0] == mark else None
 
 
 def _remember(row: store.GameRow, log: Sequence[store.EventRow], done: Replayed[Any]) -> None:
     """Keep a replay of a log as it is stored (never of an entry not yet committed)."""
     with _REPLAYS_LOCK:
-        _REPLAYS[(row.table_id, row.id, row.created)] = ((len(log), log[-1].created if log else ""), done)
+        _REPLAYS[(row.table_id, row.id, row.created)] = (_mark(log), tuple(log), done)
         while len(_REPLAYS) > _REPLAYS_KEEP:
             _REPLAYS.popitem(last=False)
 
@@ -170,15 +184,16 @@ def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, 
           kind: str, payload: Mapping[str, Any]) -> LoadedGame:
     """Append one entry (or an undo) if the engine accepts it at this point of the log.
 
-    The log is read and replayed once, under the write lock. Returns the game as it stands
-    with the entry. Raises RuleError (the rules refuse it) or store.Conflict (someone else
-    was first).
+    Under the write lock, the stored log is taken from the remembered replay when it is
+    still the log (else read once) and extended by the entry. Returns the game as it
+    stands with the entry. Raises RuleError (the rules refuse it) or store.Conflict
+    (someone else was first).
     """
     module = rules.get(row.kind)
     checked: list[LoadedGame] = []
 
-    def check(log: list[store.EventRow], entry: store.EventRow) -> None:
-        entries = (*log, entry)
+    def check(mark: tuple[int, str], entry: store.EventRow) -> None:
+        entries = (*_game_at(db, table, row, mark).log, entry)
         checked.append(LoadedGame(table, row, module, entries, _replay_log(module, row, entries, remember=False)))
 
     store.append(db, row.id, expected_seq, kind, payload, check)
@@ -223,18 +238,16 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
     rows = []
     totals = [0] * len(table.players)
     suggested = len(table.players)
-    marks = store.log_marks(db, table_id)
-    for row in store.games_of(db, table_id):
-        remembered = _remembered(row, marks.get(row.id, (0, "")))
-        if current is not None and row.id == current.row.id:
+    entries = 0
+    for row, mark in store.games_and_marks(db, table_id):
+        entries += mark[0]
+        if current is not None and row.id == current.row.id and _mark(current.log) == mark:
             game = current
-        elif remembered is not None:
-            game = LoadedGame(table, row, rules.get(row.kind), (), remembered)
         else:
-            game = _replayed(table, row, store.events_of(db, row.id))
+            game = _game_at(db, table, row, mark)
         points = game.scores
         totals = [t + p for t, p in zip(totals, points)]
         rows.append((row, points, bool(game.state.is_over)))
         suggested = game.module.suggested_games(len(table.players))
-    version = store.version_of(len(rows), sum(count for count, _ in marks.values()))
+    version = store.version_of(len(rows), entries)
     return Scoreboard(table.players, tuple(rows), tuple(totals), suggested, version)

@@ -140,7 +140,7 @@ def start() -> Response | tuple[str, int]:
 
 
 def _loaded(number: int) -> tables.LoadedGame:
-    game = tables.load_game(get_db(), g.table.id, number)
+    game = tables.load_game(get_db(), g.table.id, number, table=g.table)
     if game is None:
         abort(404)
     return game
@@ -171,8 +171,8 @@ def _expected_seq() -> int:
         return -1
 
 
-def _write(number: int, kind: str, payload: dict[str, Any]) -> Response | tuple[str, int]:
-    row = tables.game_row(get_db(), g.table.id, number)
+def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response | tuple[str, int]:
+    number = row.number
     try:
         after = tables.enter(get_db(), g.table, row, _expected_seq(), kind, payload)
     except RuleError as exc:
@@ -202,13 +202,13 @@ def enter(number: int) -> Response | tuple[str, int]:
     """Record one entry; the engine refuses what the rules or the deck forbid."""
     kind = request.form.get("kind", "")
     row = tables.game_row(get_db(), g.table.id, number)
-    return _write(number, "" if kind == UNDO else kind, _payload(rules.get(row.kind), kind))
+    return _write(row, "" if kind == UNDO else kind, _payload(rules.get(row.kind), kind))
 
 
 @bp.post("/g/<int:number>/undo")
 def undo(number: int) -> Response | tuple[str, int]:
     """Take back the latest entry still in force; it stays in the history, marked."""
-    return _write(number, UNDO, {})
+    return _write(tables.game_row(get_db(), g.table.id, number), UNDO, {})
 
 
 @bp.get("/g/<int:number>/history")

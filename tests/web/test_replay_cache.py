@@ -44,3 +44,32 @@ def test_a_refused_entry_leaves_no_remembered_state(tmp_path: Path) -> None:
         pass
     loaded = tables.load_game(db, table.id, row.number)
     assert loaded is not None and loaded.state.master == hm.parse_card("R5B6")
+
+
+def test_an_entry_written_by_another_process_is_read_not_the_remembered_log(tmp_path: Path) -> None:
+    """Another server process (or `companion import`) appends behind this one's back."""
+    path = tmp_path / "two.db"
+    here, there = store.connect(path), store.connect(path, migrate=False)
+    table = tables.open_table(here, "t", ["Aki", "Ben", "Cho"], hm.SLUG)
+    row = tables.start_game(here, table.id, hm.SLUG, 0, {})
+    tables.enter(here, table, row, 0, "master", {"card": "R5B6"})
+    store.append(there, row.id, 1, "play", {"seat": 0, "card": "R1B10"}, lambda mark, entry: None)
+    loaded = tables.load_game(here, table.id, row.number)
+    assert loaded is not None and loaded.next_seq == 2
+    assert [p.card.code for p in loaded.state.plays] == ["R1B10"]
+    after = tables.enter(here, table, row, 2, "play", {"seat": 1, "card": "R2B9"})
+    assert [e.seq for e in after.log] == [0, 1, 2]
+    assert [p.card.code for p in after.state.plays] == ["R1B10", "R2B9"]
+
+
+def test_log_marks_read_from_the_file_match_the_log(tmp_path: Path) -> None:
+    db = store.connect(tmp_path / "marks.db")
+    table = tables.open_table(db, "t", ["Aki", "Ben", "Cho"], hm.SLUG)
+    first = tables.start_game(db, table.id, hm.SLUG, 0, {})
+    assert store.log_mark(db, first.id) == (0, "")
+    for seq, (kind, seat, card) in zip(range(7), whole_game(3, seed=2)):
+        tables.enter(db, table, first, seq, kind, {"card": card.code} if seat is None else {"seat": seat, "card": card.code})
+    second = tables.start_game(db, table.id, hm.SLUG, 1, {})
+    log = store.events_of(db, first.id)
+    assert store.log_mark(db, first.id) == (7, log[-1].created)
+    assert store.games_and_marks(db, table.id) == [(first, (7, log[-1].created)), (second, (0, ""))]
