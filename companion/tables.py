@@ -5,8 +5,6 @@ Views stay short by calling these; nothing here knows about HTTP or HTML.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -15,6 +13,7 @@ from typing import Any
 import sqlite_utils
 
 from . import rules, store
+from .remembered import Remembered
 from .rules.base import UNDO, Event, Replayed, RuleError, replay
 
 MAX_NAME = 24
@@ -88,6 +87,23 @@ def start_game(db: sqlite_utils.Database, table_id: str, kind: str, first_leader
     return store.create_game(db, table_id, kind, setup)
 
 
+_TABLES: Remembered[str, store.TableRow] = Remembered(1024)
+
+
+def table_by_link(db: sqlite_utils.Database, token: str) -> store.TableRow:
+    """The table a scorer or viewer link opens (store.NotFound if none).
+
+    A table's row (name, players, links) is never changed once it is seated, so a table
+    found once is remembered and later requests skip the query; a link not found is
+    looked up afresh every time, so a table seated by another process is found at once.
+    """
+    table = _TABLES.get(token)
+    if table is None:
+        table = store.table_by_token(db, token)
+        _TABLES.put(token, table)
+    return table
+
+
 def load_game(db: sqlite_utils.Database, table_id: str, number: int | None = None,
               table: store.TableRow | None = None) -> LoadedGame | None:
     """The table's game `number` (default: its latest) with its log replayed; None if none yet.
@@ -116,9 +132,7 @@ def _game_at(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRo
 
 
 _Remembered = tuple[tuple[int, str], tuple[store.EventRow, ...], Replayed[Any]]
-_REPLAYS: OrderedDict[tuple[str, int, str], _Remembered] = OrderedDict()
-_REPLAYS_KEEP = 256
-_REPLAYS_LOCK = threading.Lock()
+_REPLAYS: Remembered[tuple[str, int, str], _Remembered] = Remembered(256)
 
 
 def _mark(log: Sequence[store.EventRow]) -> tuple[int, str]:
@@ -135,8 +149,7 @@ def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.Even
     the same as replaying from the start (an undo falls back to a full replay). Nothing is
     stored in the database; a restart simply replays afresh.
     """
-    with _REPLAYS_LOCK:
-        hit = _REPLAYS.get((row.table_id, row.id, row.created))
+    hit = _REPLAYS.get((row.table_id, row.id, row.created))
     if hit is not None and hit[0] == _mark(log):
         return hit[2]
     done: Replayed[Any] | None = None
@@ -157,19 +170,13 @@ def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.Even
 
 def _remembered(row: store.GameRow, mark: tuple[int, str]) -> tuple[tuple[store.EventRow, ...], Replayed[Any]] | None:
     """The remembered log and replay of a game whose log is exactly `mark` (as store.log_mark)."""
-    with _REPLAYS_LOCK:
-        hit = _REPLAYS.get((row.table_id, row.id, row.created))
-        if hit is not None:
-            _REPLAYS.move_to_end((row.table_id, row.id, row.created))
+    hit = _REPLAYS.get((row.table_id, row.id, row.created))
     return (hit[1], hit[2]) if hit is not None and hit[0] == mark else None
 
 
 def _remember(row: store.GameRow, log: Sequence[store.EventRow], done: Replayed[Any]) -> None:
     """Keep a replay of a log as it is stored (never of an entry not yet committed)."""
-    with _REPLAYS_LOCK:
-        _REPLAYS[(row.table_id, row.id, row.created)] = (_mark(log), tuple(log), done)
-        while len(_REPLAYS) > _REPLAYS_KEEP:
-            _REPLAYS.popitem(last=False)
+    _REPLAYS.put((row.table_id, row.id, row.created), (_mark(log), tuple(log), done))
 
 
 def game_row(db: sqlite_utils.Database, table_id: str, number: int) -> store.GameRow:

@@ -6,16 +6,17 @@ changes, and that is a string edit, not a template render.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+import re
 from collections.abc import Hashable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
 
 from flask import current_app, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
+
+from ..remembered import Remembered
 
 
 def static_fragment(template_name: str, module: ModuleType, **params: object) -> Markup:
@@ -38,15 +39,34 @@ def _rendered(template_name: str, slug: str, _lang: str, _app: int,
 
 def disable_cards(html: Markup, codes: Iterable[str]) -> Markup:
     """Mark the picker keys of `codes` as used: shown struck out and not offered."""
-    text = str(html)
-    for code in codes:
-        text = text.replace(f'value="{code}"', f'value="{code}" disabled', 1)
-    return Markup(text)
+    parts, where = _key_slots(html)
+    marked = {where[code] for code in codes if code in where}
+    return Markup("".join([part + " disabled" if i in marked else part for i, part in enumerate(parts)]))
 
 
-_FRAGMENTS: OrderedDict[tuple[Hashable, ...], Markup] = OrderedDict()
-_FRAGMENTS_KEEP = 1024
-_FRAGMENTS_LOCK = threading.Lock()
+@lru_cache(maxsize=256)
+def _key_slots(html: str) -> tuple[tuple[str, ...], dict[str, int]]:
+    """`html` cut after the first `value="..."` of each key, and which cut ends each value.
+
+    The keys are a remembered fragment (the same string object on every render), so this
+    is worked out once; disabling keys is then one join instead of a search per card.
+    """
+    parts: list[str] = []
+    where: dict[str, int] = {}
+    start = 0
+    for found in _VALUE.finditer(html):
+        if found.group(1) not in where:
+            parts.append(html[start:found.end()])
+            where[found.group(1)] = len(parts) - 1
+            start = found.end()
+    parts.append(html[start:])
+    return tuple(parts), where
+
+
+_VALUE = re.compile(r'value="([^"]*)"')
+
+
+_FRAGMENTS: Remembered[tuple[Hashable, ...], Markup] = Remembered(1024)
 
 
 def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
@@ -58,14 +78,8 @@ def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
     from what was entered stays true.
     """
     full = (template_name, str(get_locale()), id(current_app), key)
-    with _FRAGMENTS_LOCK:
-        hit = _FRAGMENTS.get(full)
-        if hit is not None:
-            _FRAGMENTS.move_to_end(full)
-            return hit
-    rendered = Markup(render_template(template_name, **context))
-    with _FRAGMENTS_LOCK:
-        _FRAGMENTS[full] = rendered
-        while len(_FRAGMENTS) > _FRAGMENTS_KEEP:
-            _FRAGMENTS.popitem(last=False)
-    return rendered
+    hit = _FRAGMENTS.get(full)
+    if hit is None:
+        hit = Markup(render_template(template_name, **context))
+        _FRAGMENTS.put(full, hit)
+    return hit
