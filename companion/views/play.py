@@ -6,6 +6,7 @@ the viewer's may only watch, and any write with it is refused politely.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, g, jsonify, make_response, redirect, render_template, request, url_for
@@ -14,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from .. import i18n, rules, store, tables
 from ..app import get_db
+from ..remembered import Remembered
 from ..rules.base import UNDO, Ruling, RuleError
 from ._htmx import is_htmx, page_or_fragment, render_block
 
@@ -37,7 +39,7 @@ def add_token(_endpoint: str, values: dict[str, Any]) -> None:
 @bp.before_request
 def resolve_link() -> None:
     """Find the table this link opens and what it may do; refuse writes from a viewer link."""
-    g.table = store.table_by_token(get_db(), g.token)
+    g.table = tables.table_by_link(get_db(), g.token)
     g.role = g.table.role(g.token)
     g.can_write = g.role == store.SCORER
     if request.method == "POST" and not g.can_write:
@@ -66,9 +68,40 @@ def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "")
     board = tables.scoreboard(db, game.table.id, current=game)
     return dict(
         game=game, state=game.state, board=board, error=error, error_clause=error_clause,
+        findings=game.module.audit(game.state),
         latest=board.rows[-1][0].number, version=board.version, say=_say(game),
-        card_text=_card_text(game),
+        card_text=_card_text(game), links=_links(game.row.number),
     )
+
+
+@dataclass(frozen=True)
+class GameLinks:
+    """The addresses a game's panel links to, worked out once per table link and game."""
+
+    panel: str
+    enter: str
+    undo: str
+    history: str
+    share: str
+    export_json: str
+    export_csv: str
+    new_game: str
+
+
+_LINKS: Remembered[tuple[str, str, int], GameLinks] = Remembered(1024)
+
+
+def _links(number: int) -> GameLinks:
+    """This game's links under this table link (the same for every render of its panel)."""
+    key = (request.script_root, g.token, number)
+    links = _LINKS.get(key)
+    if links is None:
+        links = GameLinks(
+            *(url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history")),
+            *(url_for(f"play.{name}") for name in ("share", "export_json", "export_csv", "new_game")),
+        )
+        _LINKS.put(key, links)
+    return links
 
 
 def _card_text(game: tables.LoadedGame) -> Any:
