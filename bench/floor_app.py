@@ -2,21 +2,28 @@
 
 Same server (waitress, same thread count) and the same durability settings as the app
 (WAL, synchronous=FULL), so table_load.py can say how close an entry comes to the
-cheapest durable write this machine can do.
+cheapest durable write this machine can do. Bare, its concurrent writers wait in SQLite's
+busy handler; with --queued they take turns on a lock, as the app's writers do.
 """
 
 from __future__ import annotations
 
 import argparse
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from typing import Any
 
 from waitress import serve
 
 
-def make_app(path: str) -> Callable[..., Iterable[bytes]]:
+def make_app(path: str, queued: bool = False) -> Callable[..., Iterable[bytes]]:
+    """The floor. `queued`: its writers wait their turn on a lock, as the app's do, instead
+    of in SQLite's busy handler (which sleeps in growing steps): fewer long waits, more
+    short ones."""
+    turn = threading.Lock() if queued else nullcontext()
     setup = sqlite3.connect(path)
     setup.execute("PRAGMA journal_mode=WAL")
     setup.execute("create table if not exists rows (id integer primary key, at real, body text)")
@@ -29,9 +36,10 @@ def make_app(path: str) -> Callable[..., Iterable[bytes]]:
         conn = sqlite3.connect(path, timeout=15)
         try:
             conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("BEGIN IMMEDIATE")
-            conn.execute("insert into rows (at, body) values (?, ?)", [time.time(), body])
-            conn.execute("COMMIT")
+            with turn:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("insert into rows (at, body) values (?, ?)", [time.time(), body])
+                conn.execute("COMMIT")
         finally:
             conn.close()
         start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "2")])
@@ -45,5 +53,6 @@ if __name__ == "__main__":
     parser.add_argument("--db", required=True)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--queued", action="store_true", help="writers queue on a lock, as the app's do")
     args = parser.parse_args()
-    serve(make_app(args.db), host="127.0.0.1", port=args.port, threads=args.threads, ident="floor")
+    serve(make_app(args.db, args.queued), host="127.0.0.1", port=args.port, threads=args.threads, ident="floor")

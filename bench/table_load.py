@@ -120,6 +120,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--games", type=int, default=3, help="whole games per table (more samples, steadier percentiles)")
     parser.add_argument("--threads", type=int, default=8, help="server worker threads (both servers)")
+    parser.add_argument("--floor-queued", action="store_true",
+                        help="the floor's writers queue on a lock as the app's do (default: a bare route)")
     parser.add_argument("--seconds", type=float, default=120, help="stop each phase after this long")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -134,7 +136,8 @@ def main() -> None:
         finally:
             kill(server)
         floor_server = start([str(Path(__file__).parent / "floor_app.py"), "--db", str(Path(tmp) / "floor.db"),
-                              "--port", str(floor_port), "--threads", str(args.threads)], floor_port)
+                              "--port", str(floor_port), "--threads", str(args.threads),
+                              *(["--queued"] if args.floor_queued else [])], floor_port)
         try:
             per_client = max(1, len(entries) // args.tables)
             server_cpu, own_cpu = cpu_seconds(floor_server.pid), client_cpu()
@@ -154,6 +157,7 @@ def main() -> None:
         "floor_p50_ms": round(percentile(floors, 50), 2),
         "floor_p95_ms": round(percentile(floors, 95), 2),
         "ratio_p95": round(percentile(entries, 95) / percentile(floors, 95), 2),
+        "floor": "queued" if args.floor_queued else "bare",
         "errors": errors + floor_errors,
     }
     print(f"{len(entries)} entries from {args.tables} tables in {entry_seconds:.1f} s; "
