@@ -163,7 +163,7 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     # Writers of this process queue on a lock and are handed the database in turn; left to
     # SQLite's busy handler they would sleep in growing steps (up to 100 ms) while the lock
     # was long free, which is what the tail of table_load.py's entries showed.
-    with db.companion_write_lock:
+    with db.companion_write_lock:  # type: ignore[attr-defined]
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield db
@@ -195,7 +195,7 @@ def insert_table(db: sqlite_utils.Database, name: str, players: Sequence[str],
     return get_table(db, table_id)
 
 
-def _table(row: Mapping[str, Any]) -> TableRow:
+def _table(row: sqlite3.Row | Mapping[str, Any]) -> TableRow:
     return TableRow(row["id"], row["name"], tuple(json.loads(row["players"])), row["created"],
                     row["scorer_token"], row["viewer_token"])
 
@@ -280,7 +280,7 @@ def version_of(games: int, events: int) -> str:
     return f"{games}.{events}"
 
 
-def _game(row: Mapping[str, Any]) -> GameRow:
+def _game(row: sqlite3.Row | Mapping[str, Any]) -> GameRow:
     return GameRow(row["id"], row["table_id"], row["number"], row["kind"],
                    json.loads(row["setup"]), row["created"])
 

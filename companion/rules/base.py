@@ -166,6 +166,21 @@ def form_int(fields: Mapping[str, Any], name: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where (clockwise) and who leads first: what every game's setup starts from.
+
+    Each game's Setup extends it with its own options and what follows from the count.
+    """
+
+    players: tuple[str, ...]
+    first_leader: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+
 def read_seating(raw: Mapping[str, Any], counts: Sequence[int], count_key: str, clause: str,
                  leader_clause: str = "", leader_key: str = "setup.first_leader") -> tuple[tuple[str, ...], int]:
     """The players (clockwise) and the first leader of a setup, refusing what no game allows.

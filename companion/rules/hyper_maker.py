@@ -25,6 +25,7 @@ from .base import (
     RuleError,
     Ruling,
     SeatRef,
+    Seating,
     SuitRef,
     form_int,
     form_text,
@@ -329,16 +330,10 @@ class Revoke:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(Seating):
     """Who sits where (clockwise), who leads the first trick, and the table options."""
 
-    players: tuple[str, ...]
-    first_leader: int = 0
     tie_winner_leads: bool = False
-
-    @property
-    def size(self) -> int:
-        return len(self.players)
 
     @property
     def deal_size(self) -> int:
@@ -705,11 +700,11 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
         cards.pop()
     elif form_text(fields, "card"):
         try:
-            card = parse_card(form_text(fields, "card"))
+            tapped: Card | None = parse_card(form_text(fields, "card"))
         except RuleError:
-            card = None
-        if card is not None and card not in cards and len(cards) < 1 + MAX_PLAYERS:
-            cards.append(card)
+            tapped = None
+        if tapped is not None and tapped not in cards and len(cards) < 1 + MAX_PLAYERS:
+            cards.append(tapped)
     entered = {"cards": tuple(cards), "master": cards[0] if cards else None, "plays": tuple(cards[1:]),
                "full": len(cards) >= 1 + MAX_PLAYERS}
     if len(cards) - 1 < MIN_PLAYERS:

@@ -87,6 +87,7 @@ from .base import (
     RuleError,
     Ruling,
     SeatRef,
+    Seating,
     SuitRef,
     form_int,
     form_text,
@@ -430,15 +431,8 @@ def score_rulings(table: Sequence[Mapping[str, int]]) -> tuple[Ruling, ...]:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(Seating):
     """Who sits where (clockwise) and who is the first start player."""
-
-    players: tuple[str, ...]
-    first_leader: int = 0
-
-    @property
-    def size(self) -> int:
-        return len(self.players)
 
     @property
     def rounds(self) -> int:

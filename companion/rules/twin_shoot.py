@@ -96,6 +96,7 @@ from .base import (
     RuleError,
     Ruling,
     SeatRef,
+    Seating,
     SuitRef,
     form_int,
     form_text,
@@ -568,15 +569,8 @@ def score_hand(
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(Seating):
     """Who sits where (clockwise) and who leads hand 1 (a right-side player)."""
-
-    players: tuple[str, ...]
-    first_leader: int = 0
-
-    @property
-    def size(self) -> int:
-        return len(self.players)
 
     @property
     def teams(self) -> int:
