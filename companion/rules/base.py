@@ -142,6 +142,26 @@ def replay(
     return Replayed(states[-1], undone, tuple(stack))
 
 
+def require_list(payload: Mapping[str, Any], name: str) -> list[Any]:
+    """Read a list field of a request, refusing it missing or of another kind."""
+    if name not in payload:
+        raise RuleError("input.missing", "", field=name)
+    value = payload[name]
+    if not isinstance(value, list):
+        raise RuleError("input.not_list", "", field=name)
+    return value
+
+
+def read_ask(request: object, asks: Sequence[str]) -> str:
+    """Which question a judge request asks, refusing what is not an object or not one of `asks`."""
+    if not isinstance(request, Mapping):
+        raise RuleError("input.not_object")
+    ask = request.get("ask")
+    if ask not in asks:
+        raise RuleError("input.unknown_ask", "", ask=str(ask), known=", ".join(asks))
+    return str(ask)
+
+
 def require_int(payload: Mapping[str, Any], name: str) -> int:
     """Read an integer field of an event or request, refusing anything else."""
     value = payload.get(name)

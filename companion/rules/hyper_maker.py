@@ -29,8 +29,10 @@ from .base import (
     SuitRef,
     form_int,
     form_text,
+    read_ask,
     read_seating,
     require_int,
+    require_list,
 )
 
 SLUG = "hyper-maker"
@@ -550,18 +552,12 @@ def judge(request: Mapping[str, Any]) -> dict[str, Any]:
 
     Returns plain data, with rulings still as Ruling objects for the caller to render.
     """
-    if not isinstance(request, Mapping):
-        raise RuleError("input.not_object")
-    ask = request.get("ask")
-    if ask not in ASKS:
-        raise RuleError("input.unknown_ask", "", ask=str(ask), known=", ".join(ASKS))
+    ask = read_ask(request, ASKS)
     for name in ("master", "plays"):
         if name not in request:
             raise RuleError("input.missing", "", field=name)
     master = parse_card(request["master"])
-    raw_plays = request["plays"]
-    if not isinstance(raw_plays, list):
-        raise RuleError("input.not_list", "", field="plays")
+    raw_plays = require_list(request, "plays")
     if not MIN_PLAYERS <= len(raw_plays) <= MAX_PLAYERS:
         raise RuleError("hm.play_count", "4(1)", count=len(raw_plays))
     cards = [parse_card(code) for code in raw_plays]

@@ -91,8 +91,10 @@ from .base import (
     SuitRef,
     form_int,
     form_text,
+    read_ask,
     read_seating,
     require_int,
+    require_list,
 )
 
 SLUG = "master-of-rules"
@@ -887,23 +889,10 @@ def judge(request: Mapping[str, Any]) -> dict[str, Any]:
     player]}. "score": {"achieved": [per player {"TRIO": 3, ...}]} -> {"points", "rank",
     "breakdown", "rulings"}. Rulings stay Ruling objects for the caller to render.
     """
-    if not isinstance(request, Mapping):
-        raise RuleError("input.not_object")
-    ask = request.get("ask")
-    if ask not in ASKS:
-        raise RuleError("input.unknown_ask", "", ask=str(ask), known=", ".join(ASKS))
+    ask = read_ask(request, ASKS)
     if ask == "round":
         return _judge_round(request)
     return _judge_score(request)
-
-
-def _list(request: Mapping[str, Any], name: str) -> list[Any]:
-    if name not in request:
-        raise RuleError("input.missing", "", field=name)
-    value = request[name]
-    if not isinstance(value, list):
-        raise RuleError("input.not_list", "", field=name)
-    return value
 
 
 def _judge_round(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -913,13 +902,13 @@ def _judge_round(request: Mapping[str, Any]) -> dict[str, Any]:
     players = require_int(request, "players")
     if players not in PLAYER_COUNTS:
         raise RuleError("mor.player_count", SETUP, count=players)
-    raw_numbers = _list(request, "numbers")
-    raw_rules = _list(request, "rules")
+    raw_numbers = require_list(request, "numbers")
+    raw_rules = require_list(request, "rules")
     for name, values in (("numbers", raw_numbers), ("rules", raw_rules)):
         if len(values) != players:
             raise RuleError("mor.judge_count", JUDGING, field=name, players=players, count=len(values))
     dummies = TABLE_CARDS - players
-    raw_dummies = _list(request, "dummy_numbers") if dummies or "dummy_numbers" in request else []
+    raw_dummies = require_list(request, "dummy_numbers") if dummies or "dummy_numbers" in request else []
     if len(raw_dummies) != dummies:
         raise RuleError("mor.judge_dummy_count", FEW_PLAYERS,
                         players=players, expected=dummies, count=len(raw_dummies))
@@ -939,7 +928,7 @@ def _judge_round(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _judge_score(request: Mapping[str, Any]) -> dict[str, Any]:
-    raw = _list(request, "achieved")
+    raw = require_list(request, "achieved")
     if len(raw) not in PLAYER_COUNTS:
         raise RuleError("mor.player_count", SETUP, count=len(raw))
     table: list[dict[str, int]] = []

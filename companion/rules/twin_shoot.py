@@ -100,8 +100,10 @@ from .base import (
     SuitRef,
     form_int,
     form_text,
+    read_ask,
     read_seating,
     require_int,
+    require_list,
 )
 
 SLUG = "twin-shoot"
@@ -1208,11 +1210,7 @@ def judge(request: Mapping[str, Any]) -> dict[str, Any]:
         "made", "team_points", "breakdown", "rulings"}.
     Returns plain data, with rulings still as Ruling objects for the caller to render.
     """
-    if not isinstance(request, Mapping):
-        raise RuleError("input.not_object")
-    ask = request.get("ask")
-    if ask not in ASKS:
-        raise RuleError("input.unknown_ask", "", ask=str(ask), known=", ".join(ASKS))
+    ask = read_ask(request, ASKS)
     if "players" not in request:
         raise RuleError("input.missing", "", field="players")
     players = require_int(request, "players")
@@ -1223,17 +1221,8 @@ def judge(request: Mapping[str, Any]) -> dict[str, Any]:
     return _judge_score(request, players)
 
 
-def _require_list(request: Mapping[str, Any], name: str) -> list[Any]:
-    if name not in request:
-        raise RuleError("input.missing", "", field=name)
-    value = request[name]
-    if not isinstance(value, list):
-        raise RuleError("input.not_list", "", field=name)
-    return value
-
-
 def _judge_trick(request: Mapping[str, Any], players: int) -> dict[str, Any]:
-    raw_plays = _require_list(request, "plays")
+    raw_plays = require_list(request, "plays")
     if len(raw_plays) != players:
         raise RuleError("ts.play_count", c_step(2), count=len(raw_plays), players=players)
     cards = [parse_card(code, players) for code in raw_plays]
@@ -1296,8 +1285,8 @@ def _illegal_plays(cards: Sequence[Card], raw_hands: object, players: int) -> li
 
 
 def _judge_score(request: Mapping[str, Any], players: int) -> dict[str, Any]:
-    raw_bids = _require_list(request, "bids")
-    raw_tricks = _require_list(request, "tricks")
+    raw_bids = require_list(request, "bids")
+    raw_tricks = require_list(request, "tricks")
     if len(raw_bids) != players:
         raise RuleError("ts.bid_count", C_BID, count=len(raw_bids), players=players)
     seen: set[Card] = set()
