@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Tag
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -18,17 +18,37 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "companion.db"
 
 
+def make_app(db_path: Path) -> Flask:
+    """The app on `db_path`, as the tests use it (CSRF checked in tests of its own)."""
+    return create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
+
+
+def english_client(app: Flask) -> FlaskClient:
+    client = app.test_client()
+    client.set_cookie("lang", "en")
+    return client
+
+
 @pytest.fixture
 def app(db_path: Path) -> Iterator[Flask]:
-    app = create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
-    yield app
+    yield make_app(db_path)
 
 
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
-    client = app.test_client()
-    client.set_cookie("lang", "en")
-    return client
+    return english_client(app)
+
+
+def panels_across_restart(client: FlaskClient, db_path: Path, url: str) -> tuple[Tag, Tag]:
+    """The panel at `url` as `client` sees it, and as a freshly started app on the same file
+    shows it; each without its CSRF token, the one per-session difference allowed."""
+    before = soup(client.get(url)).select_one("#panel")
+    after = soup(english_client(make_app(db_path)).get(url)).select_one("#panel")
+    assert before is not None and after is not None
+    for panel in (before, after):
+        for token in panel.select("input[name=csrf_token]"):
+            token.decompose()
+    return before, after
 
 
 def soup(response) -> BeautifulSoup:  # type: ignore[no-untyped-def]

@@ -552,7 +552,7 @@ def judge(request: Mapping[str, Any]) -> dict[str, Any]:
 
     Returns plain data, with rulings still as Ruling objects for the caller to render.
     """
-    ask = read_ask(request, ASKS)
+    read_ask(request, ASKS)
     for name in ("master", "plays"):
         if name not in request:
             raise RuleError("input.missing", "", field=name)

@@ -14,7 +14,8 @@ import pytest
 from companion import i18n
 from companion.rules import base
 from companion.rules import hyper_maker as hm
-from companion.rules.base import CardRef, CardsRef, Event, RuleError, Ruling, SeatRef, SuitRef
+from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, SuitRef
+from tests.engine.rulings import keys, refused, ruling
 
 A, B, C, D, E = range(5)
 
@@ -30,17 +31,6 @@ def trick(*codes: str, leader: int = 0, players: int | None = None) -> list[hm.P
     """Plays in the order laid, starting with `leader` and going clockwise."""
     n = players if players is not None else len(codes)
     return [hm.Play((leader + i) % n, card(code)) for i, code in enumerate(codes)]
-
-
-def keys(rulings) -> list[tuple[str, str]]:
-    """Each ruling as (message key, clause), in order."""
-    return [(r.key, r.clause) for r in rulings]
-
-
-def ruling(rulings, key: str) -> Ruling:
-    found = [r for r in rulings if r.key == key]
-    assert len(found) == 1, (key, keys(rulings))
-    return found[0]
 
 
 def new_game(players: int = 4, first_leader: int = 0, **options) -> hm.State:
@@ -64,13 +54,6 @@ def play_trick(state: hm.State, master_code: str, *codes: str) -> hm.State:
     for code in codes:
         state = hm.apply(state, play(state.expected_seat, code))
     return state
-
-
-def refused(key: str, func, *args, **kwargs) -> RuleError:
-    with pytest.raises(RuleError) as info:
-        func(*args, **kwargs)
-    assert info.value.ruling.key == key, info.value.ruling
-    return info.value
 
 
 # --------------------------------------------------------------------------- the cards

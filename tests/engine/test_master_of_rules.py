@@ -15,7 +15,8 @@ import pytest
 from companion import i18n
 from companion.rules import base
 from companion.rules import master_of_rules as mor
-from companion.rules.base import CardRef, CardsRef, Event, RuleError, Ruling, SeatRef, SuitRef
+from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, SuitRef
+from tests.engine.rulings import refused
 
 A, B, C, D, E = range(5)
 TRIO, ONLY_ONE, LIMIT_23, BEST, SR = mor.RULES
@@ -104,13 +105,6 @@ GENERIC = {
 def generic_round(state: mor.State) -> mor.State:
     numbers, rules, dummies, dummy_rule_name = GENERIC[state.players]
     return play_round(state, numbers, rules, dummies, dummy_rule_name)
-
-
-def refused(key: str, func, *args, **kwargs) -> RuleError:
-    with pytest.raises(RuleError) as info:
-        func(*args, **kwargs)
-    assert info.value.ruling.key == key, info.value.ruling
-    return info.value
 
 
 def say(ruling: Ruling, names=("Aki", "Bo", "Chie", "Dan", "Emi")) -> str:

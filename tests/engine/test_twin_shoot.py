@@ -18,7 +18,8 @@ import pytest
 from companion import i18n
 from companion.rules import base
 from companion.rules import twin_shoot as ts
-from companion.rules.base import CardRef, CardsRef, Event, RuleError, Ruling, SeatRef, SuitRef
+from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, SuitRef
+from tests.engine.rulings import keys, refused, ruling
 
 EN = i18n.catalog("en").gettext
 STEP = {n: f"トリックテイキングフェーズ {n}" for n in range(1, 6)}
@@ -30,24 +31,6 @@ SCORE = {n: f"点数計算 {n}" for n in range(1, 5)}
 
 def card(code: str) -> ts.Card:
     return ts.parse_card(code)
-
-
-def keys(rulings) -> list[tuple[str, str]]:
-    """Each ruling as (message key, clause), in order."""
-    return [(r.key, r.clause) for r in rulings]
-
-
-def ruling(rulings, key: str) -> Ruling:
-    found = [r for r in rulings if r.key == key]
-    assert len(found) == 1, (key, keys(rulings))
-    return found[0]
-
-
-def refused(key: str, func, *args, **kwargs) -> RuleError:
-    with pytest.raises(RuleError) as info:
-        func(*args, **kwargs)
-    assert info.value.ruling.key == key, info.value.ruling
-    return info.value
 
 
 def setup(players: int = 4, first_leader: int = 0) -> dict:

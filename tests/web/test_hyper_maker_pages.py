@@ -7,9 +7,8 @@ from pathlib import Path
 from flask.testing import FlaskClient
 
 from companion import rules
-from companion.app import create_app
 from companion.rules import hyper_maker as hm
-from tests.conftest import soup, text
+from tests.conftest import panels_across_restart, soup, text
 from tests.web.hm_table import (
     enter,
     final_scores,
@@ -141,13 +140,7 @@ def test_reload_and_server_restart_lose_nothing(client: FlaskClient, db_path: Pa
     url = seat_table(client)
     for card in ("R5B6", "R2G9"):
         enter(client, url, card)
-    before = soup(client.get(url)).select_one("#panel")
-    restarted = create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
-    restarted.set_cookie("lang", "en")
-    after = soup(restarted.get(url)).select_one("#panel")
-    for panel in (before, after):  # the per-session CSRF token is the only allowed difference
-        for token in panel.select("input[name=csrf_token]"):
-            token.decompose()
+    before, after = panels_across_restart(client, db_path, url)
     assert str(before) == str(after)
     assert after.select_one("#prompt").get_text(strip=True) == "Ben's card"
 

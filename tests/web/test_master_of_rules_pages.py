@@ -6,9 +6,8 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from companion.app import create_app
 from companion.rules import master_of_rules as mor
-from tests.conftest import soup, text
+from tests.conftest import panels_across_restart, soup, text
 from tests.web.mor_table import (
     SCORING_ROUNDS,
     Round,
@@ -373,13 +372,7 @@ def test_reload_and_server_restart_lose_nothing(client: FlaskClient, db_path: Pa
     r = VERDICT_ROUND
     for kind, fields, _ in list(round_entries(new_state(), r))[:5]:
         enter(client, url, kind, fields)
-    before = soup(client.get(url)).select_one("#panel")
-    restarted = create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
-    restarted.set_cookie("lang", "en")
-    after = soup(restarted.get(url)).select_one("#panel")
-    for panel in (before, after):
-        for token in panel.select("input[name=csrf_token]"):
-            token.decompose()
+    before, after = panels_across_restart(client, db_path, url)
     assert str(before) == str(after)
 
 

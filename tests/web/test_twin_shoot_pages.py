@@ -15,9 +15,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion import cli
-from companion.app import create_app
 from companion.rules import twin_shoot as ts
-from tests.conftest import soup
+from tests.conftest import panels_across_restart, soup
 from tests.web.ts_table import (
     NAMES4,
     NAMES6,
@@ -477,13 +476,7 @@ def test_undo_unscores_a_hand_and_hides_the_bid_again(client: FlaskClient) -> No
 def test_reload_and_server_restart_lose_nothing(client: FlaskClient, db_path: Path) -> None:
     url = seat_table(client)
     lay(client, url, "H9", "C9", "HA")
-    before = soup(client.get(url)).select_one("#panel")
-    restarted = create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
-    restarted.set_cookie("lang", "en")
-    after = soup(restarted.get(url)).select_one("#panel")
-    for panel in (before, after):
-        for token in panel.select("input[name=csrf_token]"):
-            token.decompose()
+    before, after = panels_across_restart(client, db_path, url)
     assert str(before) == str(after)
     assert after.select_one("#prompt").get_text(strip=True) == "Dan's card"
 
