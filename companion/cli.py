@@ -106,6 +106,16 @@ def export(link: str, db_path: Path, fmt: str, out: TextIO) -> int:
     return 0
 
 
+def _record_problem(exc: Exception, path: Path, lang: str) -> str:
+    """Why a record file could not be used, in `lang`: what is wrong with it, or why it
+    could not be read at all."""
+    from . import records
+
+    if isinstance(exc, records.RecordError):
+        return i18n.render(exc.error.ruling, None, i18n.catalog(lang).gettext)
+    return _("Could not read %(path)s: %(detail)s", lang, path=path, detail=exc)
+
+
 def import_record(path: Path, db_path: Path, lang: str) -> int:
     from . import records, store
 
@@ -113,10 +123,7 @@ def import_record(path: Path, db_path: Path, lang: str) -> int:
     try:
         table = records.import_table(db, json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError) as exc:
-        error = exc.error if isinstance(exc, records.RecordError) else None
-        message = (i18n.render(error.ruling, None, i18n.catalog(lang).gettext) if error
-                   else _("Could not read %(path)s: %(detail)s", lang, path=path, detail=exc))
-        print(f"companion: {message}", file=sys.stderr)
+        print(f"companion: {_record_problem(exc, path, lang)}", file=sys.stderr)
         return 2
     print(f"/t/{table.scorer_token}/")
     return 0
@@ -132,10 +139,7 @@ def audit(path: Path, lang: str, out: TextIO) -> int:
         record = json.loads(path.read_text(encoding="utf-8"))
         records.check(record)
     except (OSError, ValueError) as exc:
-        error = exc.error if isinstance(exc, records.RecordError) else None
-        message = (i18n.render(error.ruling, None, gettext) if error
-                   else _("Could not read %(path)s: %(detail)s", lang, path=path, detail=exc))
-        out.write(json.dumps({"error": message}, ensure_ascii=False) + "\n")
+        out.write(json.dumps({"error": _record_problem(exc, path, lang)}, ensure_ascii=False) + "\n")
         return 2
     names = record["table"]["players"]
     games = []
