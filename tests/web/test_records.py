@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
@@ -125,3 +126,17 @@ def test_scoreboard_chart_is_labelled_in_the_page_language(app) -> None:  # type
     page = soup(client.get(url))
     assert page.select_one("svg.chart title") is not None
     assert page.select_one("svg.chart title").get_text() != "Running totals"
+
+
+def test_cli_says_why_a_record_file_cannot_be_used_in_the_chosen_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing, not_a_record = tmp_path / "missing.json", tmp_path / "list.json"
+    not_a_record.write_text("[1, 2]", encoding="utf-8")
+    db = str(tmp_path / "cli.db")
+    assert cli.main(["import", str(missing), "--db", db, "--lang", "en"]) == 2
+    assert f"Could not read {missing}" in capsys.readouterr().err
+    assert cli.main(["import", str(not_a_record), "--db", db, "--lang", "ja"]) == 2
+    refused_ja = capsys.readouterr().err
+    assert cli.main(["audit", str(not_a_record), "--lang", "ja"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"] in refused_ja
+    assert "companion: " in refused_ja and not any(c.isascii() and c.isalpha() for c in refused_ja.split(": ", 1)[1])
