@@ -13,6 +13,7 @@ from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
 from . import i18n, store
+from .memory import Memory
 
 PACKAGE = Path(__file__).parent
 
@@ -41,24 +42,6 @@ def select_locale() -> str:
     return request.accept_languages.best_match(i18n.LANGS) or i18n.DEFAULT_LANG
 
 
-def get_db() -> Any:
-    """This request's database connection: the serving thread's own, opened on first use.
-
-    Each server thread keeps its connection between requests instead of opening and
-    closing one per request: opening maps the WAL index and closing unmaps it, which
-    cost as much as the entry itself under load (measured with py-spy on table_load).
-    A connection is only ever used by its own thread, one request at a time.
-    """
-    if "db" not in g:
-        from flask import current_app
-
-        local = current_app.extensions["companion.connections"]
-        if getattr(local, "db", None) is None:
-            local.db = store.connect(current_app.config["DATABASE"], migrate=False)
-        g.db = local.db
-    return g.db
-
-
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=_shipped("templates"), static_folder=_shipped("static"))
     app.config.from_mapping(
@@ -80,7 +63,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     if app.config["DATABASE"] is None:
         raise ValueError("create_app needs DATABASE: the SQLite file to keep the tables in")
-    db = store.connect(app.config["DATABASE"])  # create and migrate before the first request
+    app.extensions["companion.memory"] = Memory()  # this app's own: see memory.py
+    db = store.connect(app.config["DATABASE"], memory=app.extensions["companion.memory"])  # create and migrate
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = store.app_secret(db)
     # Held open for the app's lifetime so that closing a request's connection is never the
@@ -137,6 +121,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["clause_href"] = rulebooks.href
     app.jinja_env.globals["card_name"] = i18n.card_name
+    app.jinja_env.globals["ruling_text"] = i18n.ruling_text
 
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)

@@ -7,23 +7,20 @@ whichever gettext the caller has (Flask-Babel's in a request, a Babel catalog on
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from babel.support import NullTranslations, Translations
 
 from .rules import base
-from .rules.base import CardRef, CardsRef, Ruling, RuleError, SeatRef, SuitRef
+from .rules.base import CardRef, CardsRef, Ruling, RuleError, SeatRef, SeatsRef, SuitRef
+from .rules.contract import Game, Gettext
 
 LANGS = ("ja", "en")
 DEFAULT_LANG = "en"
 TRANSLATIONS_DIR = Path(__file__).parent / "translations"
-
-Gettext = Callable[[str], str]
-
 
 @cache
 def catalog(lang: str) -> NullTranslations:
@@ -38,38 +35,40 @@ def seat_label(index: int, gettext: Gettext) -> str:
     return gettext("Player %(letter)s") % {"letter": chr(ord("A") + index)}
 
 
-@cache
 def card_label(slug: str, code: str, lang: str) -> str:
-    """card_text in `lang`, remembered: pickers show the same labels on every render."""
+    """The one way to name a card: the game's card_text in `lang`, remembered, since pickers
+    show the same labels on every render (a game's cards and catalogs never change)."""
+    return _card_label(slug, code, lang)
+
+
+@cache
+def _card_label(slug: str, code: str, lang: str) -> str:
     from . import rules
 
-    return card_text(rules.get(slug), code, catalog(lang).gettext)
+    return rules.get(slug).card_text(code, catalog(lang).gettext)
 
 
-def card_name(module: ModuleType, code: str) -> str:
-    """card_text in the current request's language (for templates and their macros)."""
+def card_name(game: Game, code: str) -> str:
+    """card_label in the current request's language (for templates and their macros)."""
     from flask_babel import get_locale
 
-    return card_label(module.SLUG, code, str(get_locale() or DEFAULT_LANG))
+    return card_label(game.SLUG, code, str(get_locale() or DEFAULT_LANG))
 
 
-def card_text(module: ModuleType, code: str, gettext: Gettext) -> str:
-    """A card as words, for example "●red 5 / ■blue 6"."""
-    parts = [
-        gettext("%(symbol)s%(suit)s %(value)s")
-        % {"symbol": module.SUIT_SYMBOLS[suit], "suit": gettext(module.SUIT_NAMES[suit]), "value": value}
-        for suit, value in module.card_parts(code)
-    ]
-    return " / ".join(parts)
+def card_text(game: Game, code: str, gettext: Gettext) -> str:
+    """A card as words in the language of `gettext` ("●red 5 / ■blue 6")."""
+    return game.card_text(code, gettext)
 
 
-def suit_text(module: ModuleType, code: str, gettext: Gettext) -> str:
-    return module.SUIT_SYMBOLS[code] + gettext(module.SUIT_NAMES[code])
+def seats_text(indices: Sequence[int], gettext: Gettext, names: Sequence[str] | None) -> str:
+    """Several players named in a list, in the reader's language."""
+    return gettext(", ").join(
+        names[i] if names is not None and 0 <= i < len(names) else seat_label(i, gettext) for i in indices)
 
 
 def render(
     ruling: Ruling,
-    module: ModuleType | None,
+    module: Game | None,
     gettext: Gettext,
     names: Sequence[str] | None = None,
 ) -> str:
@@ -80,8 +79,10 @@ def render(
             if names is not None and 0 <= value.index < len(names):
                 return names[value.index]
             return seat_label(value.index, gettext)
+        if isinstance(value, SeatsRef):
+            return seats_text(value.indices, gettext, names)
         if isinstance(value, SuitRef) and module is not None:
-            return suit_text(module, value.code, gettext)
+            return module.suit_text(value.code, gettext)
         if isinstance(value, CardRef) and module is not None:
             return card_text(module, value.code, gettext)
         if isinstance(value, CardsRef) and module is not None:
@@ -99,12 +100,19 @@ def render(
     return gettext(template) % {name: show(value) for name, value in ruling.params.items()}
 
 
-def ruling_json(ruling: Ruling, module: ModuleType | None, gettext: Gettext,
+def ruling_text(ruling: Ruling, game: Game | None, names: Sequence[str] | None = None) -> str:
+    """`ruling` in the current request's language (for templates)."""
+    from flask_babel import gettext
+
+    return render(ruling, game, gettext, names)
+
+
+def ruling_json(ruling: Ruling, module: Game | None, gettext: Gettext,
                 names: Sequence[str] | None = None) -> dict[str, str]:
     return {"clause": ruling.clause, "text": render(ruling, module, gettext, names)}
 
 
-def _plain(value: Any, module: ModuleType, gettext: Gettext) -> Any:
+def _plain(value: Any, module: Game, gettext: Gettext) -> Any:
     """Turn an engine's answer into JSON data, rendering every Ruling it holds."""
     if isinstance(value, Ruling):
         return ruling_json(value, module, gettext)
@@ -136,7 +144,7 @@ def judge_text(slug: str, text: str, gettext: Gettext) -> tuple[bool, dict[str, 
     return judge(module, request, gettext)
 
 
-def judge(module: ModuleType, request: Any, gettext: Gettext) -> tuple[bool, dict[str, Any]]:
+def judge(module: Game, request: Any, gettext: Gettext) -> tuple[bool, dict[str, Any]]:
     """Answer one decoded judge request: (ok, answer with rulings as sentences)."""
     if not isinstance(request, Mapping):
         return False, {"error": render(Ruling("input.not_object", ""), module, gettext)}

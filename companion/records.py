@@ -50,9 +50,9 @@ def export_csv(db: sqlite_utils.Database, table_id: str) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["table", "game", "kind", "finished", "seat", "player", "points"])
-    for row, points, over in board.rows:
-        for seat, (name, score) in enumerate(zip(table.players, points)):
-            writer.writerow([table.name, row.number, row.kind, "yes" if over else "no", seat + 1, name, score])
+    for row, outcome in board.rows:
+        for seat, (name, score) in enumerate(zip(table.players, outcome.points)):
+            writer.writerow([table.name, row.number, row.kind, "yes" if outcome.over else "no", seat + 1, name, score])
     return out.getvalue()
 
 

@@ -20,6 +20,8 @@ from typing import Any
 
 import sqlite_utils
 
+from .memory import Memory
+
 migrations = sqlite_utils.Migrations("companion")
 
 
@@ -118,13 +120,15 @@ class EventRow:
     created: str
 
 
-def connect(path: str | Path | None, migrate: bool = True) -> sqlite_utils.Database:
+def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None = None) -> sqlite_utils.Database:
     """Open (creating if needed) the database file, migrated, in WAL mode.
 
     synchronous=FULL: an entry the page has confirmed is on disk before the answer goes
     out, so it survives the server being killed or the machine losing power.
     `None` opens a private in-memory database (tests, one-off judging). The app migrates
-    once at start and opens each request's connection with migrate=False.
+    once at start and opens each request's connection with migrate=False. `memory` is
+    where what is derived from this connection's data is remembered (the app passes its
+    own; see memory.py); without it the connection gets a private one.
     """
     if path is None:
         db = sqlite_utils.Database(memory=True)
@@ -137,6 +141,7 @@ def connect(path: str | Path | None, migrate: bool = True) -> sqlite_utils.Datab
         db_key = str(Path(path).resolve())
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
+    db.companion_memory = memory if memory is not None else Memory()  # type: ignore[attr-defined]
     with _LOCKS_LOCK:
         db.companion_write_lock = _WRITE_LOCKS.setdefault(db_key, threading.Lock())  # type: ignore[attr-defined]
     if migrate:

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import sqlite_utils
 
 from . import rules, store
-from .remembered import Remembered
+from .memory import memory_of
 from .rules.base import UNDO, Event, Replayed, RuleError, replay
+from .rules.contract import Evening, Game, Outcome, read_options
 
 MAX_NAME = 24
 TABLE_SIZES = (2, 8)
@@ -26,7 +26,7 @@ class LoadedGame:
 
     table: store.TableRow
     row: store.GameRow
-    module: ModuleType
+    module: Game
     log: tuple[store.EventRow, ...]
     replayed: Replayed[Any]
 
@@ -44,8 +44,8 @@ class LoadedGame:
         return bool(self.replayed.effective)
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.module.scores(self.state))
+    def outcome(self) -> Outcome:
+        return self.module.outcome(self.state)
 
 
 def _events(log: Sequence[store.EventRow]) -> list[Event]:
@@ -76,18 +76,21 @@ def open_table(db: sqlite_utils.Database, name: str, players: Sequence[str], kin
     return store.create_table(db, title, names)
 
 
-def start_game(db: sqlite_utils.Database, table_id: str, kind: str, first_leader: int,
-               options: Mapping[str, bool]) -> store.GameRow:
-    """Begin the table's next game after the engine has accepted its setup."""
+def start_game(db: sqlite_utils.Database, table_id: str, kind: str, first_leader: int | None,
+               options: Mapping[str, Any]) -> store.GameRow:
+    """Begin the table's next game after the engine has accepted its setup.
+
+    The setup stores every option of the game, at its default where not given; a game
+    whose start choices are empty (nobody leads) stores no first leader.
+    """
     module = rules.get(kind)
     table = store.get_table(db, table_id)
-    setup = {"players": list(table.players), "first_leader": first_leader,
-             "options": {k: bool(options.get(k, v)) for k, v in module.OPTIONS.items()}}
+    setup: dict[str, Any] = {"players": list(table.players)}
+    if first_leader is not None:
+        setup["first_leader"] = first_leader
+    setup["options"] = read_options(module.OPTIONS, options)
     module.initial(setup)
     return store.create_game(db, table_id, kind, setup)
-
-
-_TABLES: Remembered[str, store.TableRow] = Remembered(1024)
 
 
 def table_by_link(db: sqlite_utils.Database, token: str) -> store.TableRow:
@@ -97,10 +100,11 @@ def table_by_link(db: sqlite_utils.Database, token: str) -> store.TableRow:
     found once is remembered and later requests skip the query; a link not found is
     looked up afresh every time, so a table seated by another process is found at once.
     """
-    table = _TABLES.get(token)
+    remembered = memory_of(db)["tables"]
+    table: store.TableRow | None = remembered.get(token)
     if table is None:
         table = store.table_by_token(db, token)
-        _TABLES.put(token, table)
+        remembered.put(token, table)
     return table
 
 
@@ -124,15 +128,15 @@ def _game_at(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRo
              mark: tuple[int, str]) -> LoadedGame:
     """The game as its log stands at `mark`: remembered if it is, else read and replayed."""
     module = rules.get(row.kind)
-    hit = _remembered(row, mark)
+    hit = _remembered(db, row, mark)
     if hit is not None:
         return LoadedGame(table, row, module, *hit)
     log = tuple(store.events_of(db, row.id))
-    return LoadedGame(table, row, module, log, _replay_log(module, row, log))
+    return LoadedGame(table, row, module, log, _replay_log(db, module, row, log))
 
 
 _Remembered = tuple[tuple[int, str], tuple[store.EventRow, ...], Replayed[Any]]
-_REPLAYS: Remembered[tuple[str, int, str], _Remembered] = Remembered(256)
+"""A game's log mark, its log, and its replay."""
 
 
 def _mark(log: Sequence[store.EventRow]) -> tuple[int, str]:
@@ -140,8 +144,8 @@ def _mark(log: Sequence[store.EventRow]) -> tuple[int, str]:
     return (len(log), log[-1].created if log else "")
 
 
-def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.EventRow],
-                remember: bool = True) -> Replayed[Any]:
+def _replay_log(db: sqlite_utils.Database, module: Game, row: store.GameRow,
+                log: Sequence[store.EventRow], remember: bool = True) -> Replayed[Any]:
     """Replay a game's log, reusing the last replay of the same game when the log only grew.
 
     The log is append-only, so a prefix identified by its length and its last entry's time
@@ -149,7 +153,7 @@ def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.Even
     the same as replaying from the start (an undo falls back to a full replay). Nothing is
     stored in the database; a restart simply replays afresh.
     """
-    hit = _REPLAYS.get((row.table_id, row.id, row.created))
+    hit: _Remembered | None = memory_of(db)["replays"].get((row.table_id, row.id, row.created))
     if hit is not None and hit[0] == _mark(log):
         return hit[2]
     done: Replayed[Any] | None = None
@@ -164,19 +168,21 @@ def _replay_log(module: ModuleType, row: store.GameRow, log: Sequence[store.Even
     if done is None:
         done = replay(module.initial, module.apply, row.setup, _events(log))
     if remember:
-        _remember(row, log, done)
+        _remember(db, row, log, done)
     return done
 
 
-def _remembered(row: store.GameRow, mark: tuple[int, str]) -> tuple[tuple[store.EventRow, ...], Replayed[Any]] | None:
+def _remembered(db: sqlite_utils.Database, row: store.GameRow,
+                mark: tuple[int, str]) -> tuple[tuple[store.EventRow, ...], Replayed[Any]] | None:
     """The remembered log and replay of a game whose log is exactly `mark` (as store.log_mark)."""
-    hit = _REPLAYS.get((row.table_id, row.id, row.created))
+    hit = memory_of(db)["replays"].get((row.table_id, row.id, row.created))
     return (hit[1], hit[2]) if hit is not None and hit[0] == mark else None
 
 
-def _remember(row: store.GameRow, log: Sequence[store.EventRow], done: Replayed[Any]) -> None:
+def _remember(db: sqlite_utils.Database, row: store.GameRow, log: Sequence[store.EventRow],
+              done: Replayed[Any]) -> None:
     """Keep a replay of a log as it is stored (never of an entry not yet committed)."""
-    _REPLAYS.put((row.table_id, row.id, row.created), (_mark(log), tuple(log), done))
+    memory_of(db)["replays"].put((row.table_id, row.id, row.created), (_mark(log), tuple(log), done))
 
 
 def game_row(db: sqlite_utils.Database, table_id: str, number: int) -> store.GameRow:
@@ -201,50 +207,63 @@ def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, 
 
     def check(mark: tuple[int, str], entry: store.EventRow) -> None:
         entries = (*_game_at(db, table, row, mark).log, entry)
-        checked.append(LoadedGame(table, row, module, entries, _replay_log(module, row, entries, remember=False)))
+        checked.append(LoadedGame(table, row, module, entries, _replay_log(db, module, row, entries, remember=False)))
 
     store.append(db, row.id, expected_seq, kind, payload, check)
-    _remember(row, checked[-1].log, checked[-1].replayed)
+    _remember(db, row, checked[-1].log, checked[-1].replayed)
     return checked[-1]
 
 
 @dataclass(frozen=True)
+class Series:
+    """Consecutive games of one kind at a table: a row of points per game, and the
+    evening's totals, end and leaders by that game's own rule (Game.evening)."""
+
+    module: Game
+    rows: tuple[tuple[store.GameRow, Outcome], ...]
+    evening: Evening
+
+    @property
+    def kind(self) -> str:
+        return self.module.SLUG
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """Everything the series block shows, for remembering its rendering."""
+        return (self.kind, tuple((row.id, repr(row.setup.get("options", {})), outcome.points, outcome.over)
+                                 for row, outcome in self.rows), repr(self.evening))
+
+
+@dataclass(frozen=True)
 class Scoreboard:
-    """A row of points per game and the totals across the evening."""
+    """The table's games, grouped into series of one kind each (a switch of game starts a
+    new series: totals never add up points of different games)."""
 
     players: tuple[str, ...]
-    rows: tuple[tuple[store.GameRow, tuple[int, ...], bool], ...]
-    totals: tuple[int, ...]
-    suggested: int
+    series: tuple[Series, ...]
     version: str = ""
     """Changes whenever anything is entered at the table (as store.version)."""
 
     @property
     def key(self) -> tuple[Any, ...]:
         """Everything the scoreboard shows, for remembering its rendering."""
-        return (self.players, tuple((row.id, row.setup.get("options", {}).get("tie_winner_leads"), points, over)
-                                    for row, points, over in self.rows), self.suggested)
+        return (self.players, tuple(s.key for s in self.series))
 
     @property
-    def finished(self) -> int:
-        return sum(1 for _, _, over in self.rows if over)
+    def rows(self) -> tuple[tuple[store.GameRow, Outcome], ...]:
+        """Every game of the table, in order."""
+        return tuple(row for s in self.series for row in s.rows)
 
     @property
-    def evening_over(self) -> bool:
-        return self.finished >= self.suggested
-
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        top = max(self.totals)
-        return tuple(i for i, t in enumerate(self.totals) if t == top)
+    def current(self) -> Series | None:
+        """The series under way: the latest."""
+        return self.series[-1] if self.series else None
 
 
 def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | None = None) -> Scoreboard:
-    """Points per game and the evening's totals; `current`, already replayed, is reused."""
+    """Points per game, grouped in series; `current`, already replayed, is reused."""
     table = current.table if current is not None else store.get_table(db, table_id)
-    rows = []
-    totals = [0] * len(table.players)
-    suggested = len(table.players)
+    groups: list[tuple[Game, list[tuple[store.GameRow, Outcome]]]] = []
     entries = 0
     for row, mark in store.games_and_marks(db, table_id):
         entries += mark[0]
@@ -252,9 +271,10 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
             game = current
         else:
             game = _game_at(db, table, row, mark)
-        points = game.scores
-        totals = [t + p for t, p in zip(totals, points)]
-        rows.append((row, points, bool(game.state.is_over)))
-        suggested = game.module.suggested_games(len(table.players))
-    version = store.version_of(len(rows), entries)
-    return Scoreboard(table.players, tuple(rows), tuple(totals), suggested, version)
+        if not groups or groups[-1][0].SLUG != row.kind:
+            groups.append((game.module, []))
+        groups[-1][1].append((row, game.outcome))
+    players = len(table.players)
+    series = tuple(Series(module, tuple(rows), module.evening([o for _, o in rows], players))
+                   for module, rows in groups)
+    return Scoreboard(table.players, series, store.version_of(sum(len(s.rows) for s in series), entries))

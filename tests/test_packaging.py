@@ -18,4 +18,4 @@ def test_wheel_ships_templates_static_files_and_translations(tmp_path: Path) -> 
     assert "companion/static/companion.css" in names
     assert any(n.startswith("companion/static/htmx-2.0.") for n in names)
     assert "companion/translations/ja/LC_MESSAGES/messages.mo" in names
-    assert "companion/rules/hyper_maker.py" in names
+    assert "companion/rules/hyper_maker/__init__.py" in names

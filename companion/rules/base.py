@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 
 def N_(message: str) -> str:
@@ -25,6 +25,13 @@ class SeatRef:
     """A seat mentioned in a ruling: shown as the player's name."""
 
     index: int
+
+
+@dataclass(frozen=True)
+class SeatsRef:
+    """Several seats mentioned together in a ruling: shown as their names in a list."""
+
+    indices: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -93,14 +100,6 @@ class Event:
 UNDO = "undo"
 
 S = TypeVar("S")
-
-
-class Engine(Protocol[S]):
-    """What the replay needs from a game module."""
-
-    def initial(self, setup: Mapping[str, Any]) -> S: ...
-
-    def apply(self, state: S, event: Event) -> S: ...
 
 
 @dataclass(frozen=True)
@@ -183,47 +182,8 @@ def form_text(fields: Mapping[str, Any], name: str) -> str:
 def form_int(fields: Mapping[str, Any], name: str) -> int | str:
     """A whole number from a form, or the text as sent for apply() to refuse by name."""
     text = form_text(fields, name)
-    return int(text) if text.lstrip("-").isdigit() else text
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Who sits where (clockwise) and who leads first: what every game's setup starts from.
-
-    Each game's Setup extends it with its own options and what follows from the count.
-    """
-
-    players: tuple[str, ...]
-    first_leader: int = 0
-
-    @property
-    def size(self) -> int:
-        return len(self.players)
-
-
-def read_seating(raw: Mapping[str, Any], counts: Sequence[int], count_key: str, clause: str,
-                 leader_clause: str = "", leader_key: str = "setup.first_leader") -> tuple[tuple[str, ...], int]:
-    """The players (clockwise) and the first leader of a setup, refusing what no game allows.
-
-    `counts` are the game's allowed player counts; `count_key` names its message for any
-    other count, citing `clause`; a first leader not at the table is refused with
-    `leader_key` citing `leader_clause` (the same clause unless the rulebook gives choosing
-    the leader its own).
-    """
-    players = raw.get("players")
-    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
-        raise RuleError("input.not_list", "", field="players")
-    if len(players) not in counts:
-        raise RuleError(count_key, clause, count=len(players))
-    first = require_int(raw, "first_leader") if "first_leader" in raw else 0
-    if not 0 <= first < len(players):
-        raise RuleError(leader_key, leader_clause or clause)
-    return tuple(players), first
-
-
-def next_seat(seat: int, players: int, step: int = 1) -> int:
-    """The seat `step` places clockwise (to the left) of `seat`."""
-    return (seat + step) % players
+    digits = text[1:] if text.startswith("-") else text
+    return int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else text
 
 
 MESSAGES: Mapping[str, str] = {
@@ -238,6 +198,10 @@ MESSAGES: Mapping[str, str] = {
     "input.unknown_game": N_("Unknown game “%(game)s”."),
     "input.unknown_event": N_("Unknown entry “%(kind)s”."),
     "input.too_large": N_("The request is too large."),
+    "option.not_a_choice": N_("The option “%(field)s” cannot be “%(value)s”; choose one of: %(known)s."),
+    "option.out_of_range": N_("The option “%(field)s” must be from %(minimum)s to %(maximum)s; got %(value)s."),
+    "option.not_suits": N_("The option “%(field)s” must be a list of suits from: %(known)s."),
+    "option.unknown": N_("This game has no option “%(field)s”."),
     "setup.first_leader": N_("Choose who leads first from the players at the table."),
     "table.too_few": N_("Enter the players' names in clockwise seat order."),
     "table.too_many": N_("No game here seats %(count)s players."),

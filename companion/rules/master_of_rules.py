@@ -78,6 +78,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .contract import Evening, Gettext, Option, Outcome, Words, read_options
+from .kit import evening as kit_evening
+from .kit.seats import Seating, left_of, read_seating
 from .base import (
     N_,
     CardRef,
@@ -87,12 +90,10 @@ from .base import (
     RuleError,
     Ruling,
     SeatRef,
-    Seating,
     SuitRef,
     form_int,
     form_text,
     read_ask,
-    read_seating,
     require_int,
     require_list,
 )
@@ -103,7 +104,7 @@ PLAYER_COUNTS = (3, 4, 5)
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
 
-OPTIONS: Mapping[str, bool] = {}
+OPTIONS: tuple[Option, ...] = ()
 """This game has no table options."""
 
 # --------------------------------------------------------------------------- clauses
@@ -694,6 +695,7 @@ def make_setup(raw: Mapping[str, Any]) -> Setup:
     """Read a setup {"players": [...], "first_leader": i, "options": {}}, refusing bad ones."""
     players, first = read_seating(raw, PLAYER_COUNTS, "mor.player_count", SETUP,
                                   leader_key="setup.first_leader")
+    read_options(OPTIONS, raw.get("options"))
     return Setup(players, first)
 
 
@@ -1190,3 +1192,50 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
 def first_leader_choices(players: Sequence[str]) -> tuple[int, ...]:
     """ゲームの準備: any player may be the first start player (chosen at random at the table)."""
     return tuple(range(len(players)))
+
+
+# --------------------------------------------------------------------------- the contract
+
+WORDS = Words(
+    start_question=N_("Who is the first start player?"),
+    judge_question=N_("Who achieves their rule?"),
+)
+
+
+def outcome(state: State) -> Outcome:
+    """Points per seat, places with 得点計算's tie-breaks; the rule counts for the evening."""
+    return Outcome(state.points, state.is_over, state.ranking,
+                   facts={"achieved": [dict(counts) for counts in state.achieved]})
+
+
+def evening(outcomes: Sequence[Outcome], players: int) -> Evening:
+    """The rulebook plays one game; over several, the highest total leads, ties broken as in
+    得点計算 by the rule cards won over the evening (TRIO, ONLY ONE, ...) (RULINGS)."""
+    totals = kit_evening.summed(outcomes, players)
+    won = [[sum(int(o.facts.get("achieved", [{}] * players)[seat].get(rule, 0)) for o in outcomes)
+            for rule in TIE_BREAK] for seat in range(players)]
+    keys = [(totals[seat], *won[seat]) for seat in range(players)]
+    leaders = kit_evening.top(keys)
+    return Evening(totals, kit_evening.finished(outcomes) >= 1, leaders, None)
+
+
+def next_setup(last: State) -> Mapping[str, Any]:
+    """The next game's first start player: one seat to the left (clockwise)."""
+    return {"first_leader": left_of(last.setup.first_leader, last.setup.size), "options": {}}
+
+
+def start_choices(players: Sequence[str]) -> tuple[int, ...]:
+    """Anyone may be the first start player."""
+    return first_leader_choices(players)
+
+
+def suit_text(code: str, gettext: Gettext) -> str:
+    """A colour as words: its mark and its name ("■blue")."""
+    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
+
+
+def card_text(code: str, gettext: Gettext) -> str:
+    """A number card as words ("■blue 7")."""
+    card = parse_number(code)
+    return gettext("%(symbol)s%(suit)s %(value)s") % {
+        "symbol": SUIT_SYMBOLS[card.colour], "suit": gettext(SUIT_NAMES[card.colour]), "value": card.value}

@@ -87,6 +87,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .contract import Evening, Gettext, Option, Outcome, Words, read_options
+from .kit import evening as kit_evening
+from .kit.seats import Seating, left_of, read_seating
 from .base import (
     N_,
     CardRef,
@@ -96,12 +99,10 @@ from .base import (
     RuleError,
     Ruling,
     SeatRef,
-    Seating,
     SuitRef,
     form_int,
     form_text,
     read_ask,
-    read_seating,
     require_int,
     require_list,
 )
@@ -110,7 +111,7 @@ SLUG = "twin-shoot"
 NAME = N_("Twin Shoot")
 PLAYER_COUNTS = (4, 6)
 
-OPTIONS: Mapping[str, bool] = {}
+OPTIONS: tuple[Option, ...] = ()
 """Twin Shoot has no table options."""
 
 # Clause labels (headings of the rule text).
@@ -821,6 +822,7 @@ def make_setup(raw: Mapping[str, Any]) -> Setup:
     players, first = read_seating(raw, PLAYER_COUNTS, "ts.player_count", C_SETUP)
     if not is_right_side(first):
         raise RuleError("ts.first_leader_right_side", C_SETUP, seat=SeatRef(first), partner=SeatRef(partner(first)))
+    read_options(OPTIONS, raw.get("options"))
     return Setup(players, first)
 
 
@@ -1422,3 +1424,45 @@ MESSAGES: Mapping[str, str] = {
     "ts.tricks_total": N_("A hand has 10 tricks; these add up to %(total)s."),
     "ts.teams_invalid": N_("The teams must pair up all %(players)s seats, two by two, each seat once."),
 }
+
+
+# --------------------------------------------------------------------------- the contract
+
+WORDS = Words(
+    start_question=N_("Who leads first?"),
+    judge_question=N_("Who wins this trick?"),
+    findings_title=N_("Proven revokes"),
+)
+
+
+def outcome(state: State) -> Outcome:
+    """Each player shows their team's total; teams place by total, equal totals share (ゲームの終了)."""
+    points = scores(state)
+    return Outcome(points, state.is_over, kit_evening.places(points), state.teams)
+
+
+def evening(outcomes: Sequence[Outcome], players: int) -> Evening:
+    """ゲームの終了: one game already runs over several hands until a team reaches 100."""
+    return kit_evening.of_games(outcomes, players, 1, lambda *_: None)
+
+
+def next_setup(last: State) -> Mapping[str, Any]:
+    """The next game's first leader: the right-side player of the next team (RULINGS)."""
+    return {"first_leader": next_first_leader(last.setup), "options": {}}
+
+
+def start_choices(players: Sequence[str]) -> tuple[int, ...]:
+    """ゲームの準備: who may lead hand 1, the right-side players (seats 0, 2, 4)."""
+    return first_leader_choices(players)
+
+
+def suit_text(code: str, gettext: Gettext) -> str:
+    """A suit as words: its mark and its name ("♥heart")."""
+    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
+
+
+def card_text(code: str, gettext: Gettext) -> str:
+    """A card as words ("✚cross 10")."""
+    card = parse_card(code)
+    return gettext("%(symbol)s%(suit)s %(value)s") % {
+        "symbol": SUIT_SYMBOLS[card.suit], "suit": gettext(SUIT_NAMES[card.suit]), "value": card.rank_text}

@@ -1,40 +1,43 @@
-"""Fragments that depend only on the game and the language, rendered once and reused.
+"""Fragments remembered in the app's Memory (see memory.py for the rule).
 
-The card picker's sixty keys are the same on every render; only which ones are disabled
-changes, and that is a string edit, not a template render.
+The card picker's keys are the same on every render of a game in a language; only which
+ones are disabled changes, and that is a string edit, not a template render.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Iterable
-from functools import cache, lru_cache
-from types import ModuleType
 from typing import Any
 
-from flask import current_app, render_template
+from flask import current_app, has_app_context, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from ..remembered import Remembered
+from ..memory import Memory, Region
+from ..rules.contract import Game
 
 
-def static_fragment(template_name: str, module: ModuleType, **params: object) -> Markup:
+def _region(name: str) -> Region[Any, Any]:
+    memory: Memory = current_app.extensions["companion.memory"]
+    return memory[name]
+
+
+def static_fragment(template_name: str, module: Game, **params: object) -> Markup:
     """`template_name` rendered with `module` and `params` (hashable), once per language."""
-    return _rendered(template_name, module.SLUG, str(get_locale()), id(current_app),
-                     tuple(sorted(params.items())))
+    from .. import i18n
 
-
-@cache
-def _rendered(template_name: str, slug: str, _lang: str, _app: int,
-              params: tuple[tuple[str, object], ...]) -> Markup:
-    from .. import i18n, rules
-
-    module = rules.get(slug)
-    return Markup(render_template(
-        template_name, module=module, **dict(params),
-        card_text=lambda code: i18n.card_label(slug, code, _lang),
-    ))
+    lang = str(get_locale())
+    key = (template_name, module.SLUG, lang, tuple(sorted(params.items())))
+    region = _region("static")
+    hit: Markup | None = region.get(key)
+    if hit is None:
+        hit = Markup(render_template(
+            template_name, module=module, **params,
+            card_text=lambda code: i18n.card_label(module.SLUG, code, lang),
+        ))
+        region.put(key, hit)
+    return hit
 
 
 def disable_cards(html: Markup, codes: Iterable[str]) -> Markup:
@@ -44,13 +47,16 @@ def disable_cards(html: Markup, codes: Iterable[str]) -> Markup:
     return Markup("".join([part + " disabled" if i in marked else part for i, part in enumerate(parts)]))
 
 
-@lru_cache(maxsize=256)
 def _key_slots(html: str) -> tuple[tuple[str, ...], dict[str, int]]:
     """`html` cut after the first `value="..."` of each key, and which cut ends each value.
 
-    The keys are a remembered fragment (the same string object on every render), so this
-    is worked out once; disabling keys is then one join instead of a search per card.
+    The keys are a remembered fragment, so this is worked out once per fragment; disabling
+    keys is then one join instead of a search per card.
     """
+    region = _region("slots") if has_app_context() else None
+    hit: tuple[tuple[str, ...], dict[str, int]] | None = region.get(html) if region else None
+    if hit is not None:
+        return hit
     parts: list[str] = []
     where: dict[str, int] = {}
     start = 0
@@ -60,13 +66,12 @@ def _key_slots(html: str) -> tuple[tuple[str, ...], dict[str, int]]:
             where[found.group(1)] = len(parts) - 1
             start = found.end()
     parts.append(html[start:])
+    if region is not None:
+        region.put(html, (tuple(parts), where))
     return tuple(parts), where
 
 
 _VALUE = re.compile(r'value="([^"]*)"')
-
-
-_FRAGMENTS: Remembered[tuple[Hashable, ...], Markup] = Remembered(1024)
 
 
 def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
@@ -77,9 +82,10 @@ def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
     everything the fragment shows; the table's entries are append-only, so a key built
     from what was entered stays true.
     """
-    full = (template_name, str(get_locale()), id(current_app), key)
-    hit = _FRAGMENTS.get(full)
+    full = (template_name, str(get_locale()), key)
+    region = _region("fragments")
+    hit: Markup | None = region.get(full)
     if hit is None:
         hit = Markup(render_template(template_name, **context))
-        _FRAGMENTS.put(full, hit)
+        region.put(full, hit)
     return hit

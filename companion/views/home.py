@@ -7,7 +7,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import i18n, rules, store, tables
-from ..app import get_db
+from ..db import get_db
 from ..rules.base import RuleError
 
 bp = Blueprint("home", __name__)

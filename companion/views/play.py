@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, g, jsonify, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import i18n, rules, store, tables
-from ..app import get_db
-from ..remembered import Remembered
+from ..db import get_db
 from ..rules.base import UNDO, Ruling, RuleError
+from ..rules.contract import option_defaults, options_from_form
 from ._htmx import is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
@@ -88,19 +88,17 @@ class GameLinks:
     new_game: str
 
 
-_LINKS: Remembered[tuple[str, str, int], GameLinks] = Remembered(1024)
-
-
 def _links(number: int) -> GameLinks:
     """This game's links under this table link (the same for every render of its panel)."""
     key = (request.script_root, g.token, number)
-    links = _LINKS.get(key)
+    remembered = current_app.extensions["companion.memory"]["links"]
+    links: GameLinks | None = remembered.get(key)
     if links is None:
         links = GameLinks(
             *(url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history")),
             *(url_for(f"play.{name}") for name in ("share", "export_json", "export_csv", "new_game")),
         )
-        _LINKS.put(key, links)
+        remembered.put(key, links)
     return links
 
 
@@ -143,18 +141,32 @@ def _new_game_form(error: str | None = None, status: int = 200) -> tuple[str, in
     db = get_db()
     table = g.table
     last = tables.load_game(db, table.id)
-    kind = request.values.get("game") or (last.row.kind if last else next(iter(rules.GAMES)))
     playable = {slug: m for slug, m in rules.GAMES.items() if len(table.players) in m.PLAYER_COUNTS}
-    module = playable.get(kind) or next(iter(playable.values()), rules.GAMES[next(iter(rules.GAMES))])
-    first = 0
-    options = dict(module.OPTIONS)
+    kind = request.values.get("game") or (last.row.kind if last else "")
+    module = playable.get(kind) or next(iter(playable.values()), next(iter(rules.GAMES.values())))
+    choices = module.start_choices(table.players)
+    first = choices[0] if choices else None
+    options = option_defaults(module.OPTIONS)
     if last is not None and last.row.kind == module.SLUG:
-        first = module.next_first_leader(last.state.setup)
-        options.update(last.row.setup.get("options", {}))
+        following = module.next_setup(last.state)
+        first = following.get("first_leader", first)
+        options.update(following.get("options", {}))
+    if error is not None:  # a refused form keeps what the person chose
+        options.update(options_from_form(module.OPTIONS, _form_fields()))
+        first = _int_or(request.form.get("first_leader"), first)
     return render_template(
-        "new_game.html", table=table, module=module, games=playable, first=first,
+        "new_game.html", table=table, module=module, games=playable, first=first, choices=choices,
         options=options, error=error, board=tables.scoreboard(db, table.id),
     ), status
+
+
+def _form_fields() -> dict[str, list[str]]:
+    return {name: request.form.getlist(name) for name in request.form}
+
+
+def _int_or(text: str | None, default: int | None) -> int | None:
+    digits = (text or "").strip()
+    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 3 else default
 
 
 @bp.post("/games")
@@ -162,13 +174,14 @@ def start() -> Response | tuple[str, int]:
     """Start the next game with the chosen first leader and house rules."""
     kind = request.form.get("game", "")
     try:
-        first = int(request.form.get("first_leader", "0"))
         module = rules.get(kind)
-        options = {name: request.form.get(name) == "on" for name in module.OPTIONS}
+        first = _int_or(request.form.get("first_leader"), None) if module.start_choices(g.table.players) else None
+        if module.start_choices(g.table.players) and first is None:
+            raise RuleError("setup.first_leader", "")
+        options = options_from_form(module.OPTIONS, _form_fields())
         row = tables.start_game(get_db(), g.table.id, kind, first, options)
-    except (RuleError, ValueError) as exc:
-        ruling = exc.ruling if isinstance(exc, RuleError) else Ruling("setup.first_leader", "")
-        return _new_game_form(i18n.render(ruling, rules.GAMES.get(kind), gettext, g.table.players), 422)
+    except RuleError as exc:
+        return _new_game_form(i18n.render(exc.ruling, rules.GAMES.get(kind), gettext, g.table.players), 422)
     return redirect(url_for("play.game", number=row.number), 303)
 
 

@@ -14,6 +14,7 @@ import pytest
 from companion import i18n
 from companion.rules import base
 from companion.rules import hyper_maker as hm
+from companion.rules.contract import Outcome
 from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, SuitRef
 from tests.engine.rulings import keys, refused, ruling
 
@@ -492,9 +493,11 @@ def test_the_game_is_over_after_the_deal_size_and_refuses_more(players, tricks):
 
 
 def test_the_next_game_starts_one_seat_clockwise_and_a_match_is_one_game_per_player():
-    assert hm.next_first_leader(new_game(4, first_leader=1).setup) == 2
-    assert hm.next_first_leader(new_game(4, first_leader=3).setup) == 0
-    assert [hm.suggested_games(n) for n in (3, 4, 5)] == [3, 4, 5]
+    assert hm.next_setup(new_game(4, first_leader=1))["first_leader"] == 2
+    assert hm.next_setup(new_game(4, first_leader=3))["first_leader"] == 0
+    for n in (3, 4, 5):
+        game = Outcome((1,) * n, True, (1,) * n)
+        assert [hm.evening([game] * played, n).over for played in (n - 1, n)] == [False, True]
 
 
 # --------------------------------------------------------------------------- revokes

@@ -160,7 +160,7 @@ def test_module_constants_describe_the_game():
     assert mor.SLUG == "master-of-rules"
     assert mor.NAME == "Master of Rules"
     assert mor.PLAYER_COUNTS == (3, 4, 5)
-    assert mor.OPTIONS == {}
+    assert mor.OPTIONS == ()
     assert set(mor.SUIT_NAMES) == set(mor.SUIT_SYMBOLS) == set(mor.COLOURS)
     assert mor.SUIT_NAMES["P"] == "purple"
     assert mor.RULES == ("TRIO", "ONLY_ONE", "LIMIT_23", "BEST_OF_THE_BEST", "SUPPORT_RIGHT")

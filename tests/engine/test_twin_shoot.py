@@ -954,7 +954,7 @@ def test_the_module_offers_the_engine_contract():
     assert ts.SLUG == "twin-shoot"
     assert ts.NAME == "Twin Shoot"
     assert ts.PLAYER_COUNTS == (4, 6)
-    assert ts.OPTIONS == {}
+    assert ts.OPTIONS == ()
     for name in ("initial", "apply", "scores", "rulings", "next_first_leader", "suggested_games",
                  "card_parts", "judge"):
         assert callable(getattr(ts, name))

@@ -1,0 +1,297 @@
+"""The contract every game satisfies, and the small value types the web layer reads.
+
+A game is a package under `companion/rules/<game>/` whose `__init__` offers the members of
+`Game` below; the registry (`rules.GAMES`) is typed `dict[str, Game]`, so mypy checks every
+game package against this protocol and a game missing a member fails the type check, not
+a table at run time. Everything here is pure: no Flask, no SQLite, no I/O.
+
+The manner is a rules engine's (OpenSpiel's legal_actions / apply_action / returns,
+python-chess's Board): build a state from a setup, apply one event at a time (a new frozen
+state, or RuleError naming the clause broken), and ask the state what it means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Union
+
+from .base import RuleError, Ruling
+
+Gettext = Callable[[str], str]
+"""A translation function: English message in, the reader's language out."""
+
+Fields = Mapping[str, Sequence[str]]
+"""A submitted page form: every field's list of values, as the browser sent them."""
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a choice option may take, with its label (N_-marked)."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class BoolOption:
+    """A house rule that is on or off: a checkbox."""
+
+    name: str
+    label: str
+    default: bool = False
+    clause: str = ""
+    hint: str = ""
+    """What the unticked box means, if that needs saying (N_-marked)."""
+
+    def check(self, raw: object) -> bool:
+        if not isinstance(raw, bool):
+            raise RuleError("input.not_bool", "", field=self.name)
+        return raw
+
+    def read(self, fields: Fields) -> bool:
+        return _first(fields, self.name) == "on"
+
+
+@dataclass(frozen=True)
+class ChoiceOption:
+    """One of a few values: radio buttons."""
+
+    name: str
+    label: str
+    choices: tuple[Choice, ...]
+    default: str
+    clause: str = ""
+    hint: str = ""
+
+    def check(self, raw: object) -> str:
+        if raw not in {c.value for c in self.choices}:
+            raise RuleError("option.not_a_choice", "", field=self.name, value=str(raw),
+                            known=", ".join(c.value for c in self.choices))
+        return str(raw)
+
+    def read(self, fields: Fields) -> str:
+        return _first(fields, self.name) or self.default
+
+
+@dataclass(frozen=True)
+class NumberOption:
+    """A whole number between `minimum` and `maximum`: a number field."""
+
+    name: str
+    label: str
+    default: int
+    minimum: int
+    maximum: int
+    clause: str = ""
+    hint: str = ""
+
+    def check(self, raw: object) -> int:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise RuleError("input.not_integer", "", field=self.name)
+        if not self.minimum <= raw <= self.maximum:
+            raise RuleError("option.out_of_range", "", field=self.name, value=raw,
+                            minimum=self.minimum, maximum=self.maximum)
+        return raw
+
+    def read(self, fields: Fields) -> int | str:
+        text = _first(fields, self.name)
+        if not text:
+            return self.default
+        sign, digits = (-1, text[1:]) if text.startswith("-") else (1, text)
+        if digits.isascii() and digits.isdigit() and len(digits) <= 6:
+            return sign * int(digits)
+        return text  # check() refuses it by name
+
+
+@dataclass(frozen=True)
+class SuitSetOption:
+    """Any set of the game's suits: a checkbox per suit. Stored as a list in suit order."""
+
+    name: str
+    label: str
+    suits: tuple[Choice, ...]
+    default: tuple[str, ...]
+    clause: str = ""
+    hint: str = ""
+
+    def check(self, raw: object) -> tuple[str, ...]:
+        known = [c.value for c in self.suits]
+        if not isinstance(raw, (list, tuple)) or any(s not in known for s in raw):
+            raise RuleError("option.not_suits", "", field=self.name, known=", ".join(known))
+        return tuple(s for s in known if s in raw)
+
+    def read(self, fields: Fields) -> list[str]:
+        chosen = set(fields.get(self.name, ()))
+        return [c.value for c in self.suits if c.value in chosen]
+
+
+Option = Union[BoolOption, ChoiceOption, NumberOption, SuitSetOption]
+"""A table option of RULINGS.md: its form field, its default and its check."""
+
+
+def _first(fields: Fields, name: str) -> str:
+    values = fields.get(name, ())
+    return str(values[0]).strip() if values else ""
+
+
+def option_defaults(options: Sequence[Option]) -> dict[str, Any]:
+    """Every option at its default, as a setup stores it (JSON values)."""
+    return {o.name: list(o.default) if isinstance(o, SuitSetOption) else o.default for o in options}
+
+
+def read_options(options: Sequence[Option], raw: object) -> dict[str, Any]:
+    """A setup's options checked against the game's, missing ones at their defaults.
+
+    Unknown names are refused: a record or a request naming an option the game does not
+    have was made for another game or another version.
+    """
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise RuleError("input.not_object", "")
+    known = {o.name: o for o in options}
+    for name in raw:
+        if name not in known:
+            raise RuleError("option.unknown", "", field=str(name))
+    out = option_defaults(options)
+    for name, value in raw.items():
+        checked = known[name].check(value)
+        out[name] = list(checked) if isinstance(checked, tuple) else checked
+    return out
+
+
+def options_from_form(options: Sequence[Option], fields: Fields) -> dict[str, Any]:
+    """The options a new-game form sent, not yet checked (the engine's setup checks them)."""
+    return {o.name: o.read(fields) for o in options}
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where one game stands: points per seat, whether it is over, the places.
+
+    `points` gives a team's points to each of its members; `places` is 1 for first, with
+    equal places shared under the game's own tie-breaks (1, 1, 3...). `teams` lists the
+    seats that score together, when the game has teams. `facts` carries what the game's
+    next setup or evening rule needs from this game (for example who scored), as plain
+    values.
+    """
+
+    points: tuple[int, ...]
+    over: bool
+    places: tuple[int, ...]
+    teams: tuple[tuple[int, ...], ...] = ()
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Evening:
+    """The state of a series (consecutive games of one kind at a table).
+
+    `totals` per seat, whether the evening is over by the game's own rule, who leads
+    (several when they share), and a note saying where the evening stands with its clause.
+    """
+
+    totals: tuple[int, ...]
+    over: bool
+    leaders: tuple[int, ...]
+    note: Ruling | None = None
+
+
+@dataclass(frozen=True)
+class Words:
+    """The game's own words for the shared pages (each N_-marked English)."""
+
+    start_question: str
+    """The new-game form's question for the start choices ("Who leads first?")."""
+    judge_question: str
+    """The quick judge's question for this game ("Who wins this trick?")."""
+    findings_title: str = ""
+    """The heading over the audit's findings ("Proven revokes"); empty if nothing to audit."""
+
+
+# --------------------------------------------------------------------------- the protocol
+
+
+class State(Protocol):
+    """What the shared layer reads from any game's state; the game's templates read the rest."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+class Game(Protocol):
+    """What the web and CLI layers use from every game package. See README, "Add a game"."""
+
+    @property
+    def SLUG(self) -> str:
+        """The game's name in URLs, records and the registry ("hyper-maker")."""
+
+    @property
+    def NAME(self) -> str:
+        """The game's name for people (N_-marked English)."""
+
+    @property
+    def PLAYER_COUNTS(self) -> tuple[int, ...]:
+        """The numbers of players the game seats."""
+
+    @property
+    def OPTIONS(self) -> tuple[Option, ...]:
+        """The table options (house rules) of RULINGS.md, with their defaults."""
+
+    @property
+    def WORDS(self) -> Words:
+        """The game's own words for the shared pages."""
+
+    @property
+    def MESSAGES(self) -> Mapping[str, str]:
+        """Every ruling's message key -> N_-marked English template."""
+
+    def initial(self, setup: Mapping[str, Any]) -> Any:
+        """The state before the first entry. `setup` is {"players": [names clockwise],
+        "first_leader": seat, "options": {name: value}} plus what the game adds; raises
+        RuleError for a setup the game forbids."""
+
+    def apply(self, state: Any, event: Any) -> Any:
+        """One log entry (a base.Event) applied: a new state, or RuleError naming the clause."""
+
+    def outcome(self, state: Any) -> Outcome:
+        """Points, over or not, places, for the game as it stands."""
+
+    def evening(self, outcomes: Sequence[Outcome], players: int) -> Evening:
+        """Where a series of this game's games stands, from their outcomes in order."""
+
+    def next_setup(self, last: Any) -> Mapping[str, Any]:
+        """The next game's default "first_leader" and "options", from the last game's state."""
+
+    def start_choices(self, players: Sequence[str]) -> tuple[int, ...]:
+        """Who may lead (or start) the first game; empty when nobody does."""
+
+    def rulings(self, state: Any) -> tuple[Ruling, ...]:
+        """What explains the latest decision."""
+
+    def audit(self, state: Any) -> tuple[Any, ...]:
+        """Every play proven illegal so far (base.Finding); an "accept" entry lets one stand."""
+
+    def card_text(self, code: str, gettext: Gettext) -> str:
+        """A card as words in the reader's language ("●red 5 / ■blue 6")."""
+
+    def suit_text(self, code: str, gettext: Gettext) -> str:
+        """A suit (or colour) as words in the reader's language ("●red")."""
+
+    def judge(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """One rules question answered (the JSON contract in the README); rulings inside stay
+        Ruling objects for the caller to render; RuleError for a request it cannot answer."""
+
+    def quick_judge_request(self, fields: Mapping[str, Any]) -> tuple[dict[str, Any] | None, Any]:
+        """The quick judge page's taps as a judge request once enough are in, and what the
+        game's judge template shows of them."""
+
+    def form_payload(self, kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """An entry from a page form's lists of values, shaped as apply() reads it."""

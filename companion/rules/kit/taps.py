@@ -1,0 +1,51 @@
+"""The quick judge's taps: the cards entered so far travel in the page's address.
+
+A person taps one card at a time; the address carries the cards so far ("cards", dot
+separated), the newly tapped "card", or "back" to take the last one back. Anything
+unreadable is dropped, never raised: the page simply shows what it could read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from ..base import RuleError, form_text
+
+C = TypeVar("C")
+
+
+def tapped(fields: Mapping[str, Any], parse: Callable[[str], C], limit: int,
+           stop_at_bad: bool = False) -> list[C]:
+    """The cards entered so far, plus the tapped one or minus the last, at most `limit`.
+
+    A card already entered is not entered twice. `stop_at_bad` stops reading the carried
+    cards at the first unreadable one (else it is skipped).
+    """
+    cards: list[C] = []
+    carried = form_text(fields, "cards")
+    for code in carried.split(".") if carried else ():
+        try:
+            card = parse(code)
+        except RuleError:
+            if stop_at_bad:
+                break
+            continue
+        if card in cards:
+            if stop_at_bad:
+                break
+            continue
+        if len(cards) == limit:
+            break
+        cards.append(card)
+    if "back" in fields:
+        if cards:
+            cards.pop()
+    elif form_text(fields, "card") and len(cards) < limit:
+        try:
+            card = parse(form_text(fields, "card"))
+        except RuleError:
+            return cards
+        if card not in cards:
+            cards.append(card)
+    return cards
