@@ -59,3 +59,7 @@ def soup(response) -> BeautifulSoup:  # type: ignore[no-untyped-def]
 def text(response) -> str:  # type: ignore[no-untyped-def]
     """The words a person sees on the page, whitespace collapsed."""
     return " ".join(soup(response).get_text(" ").split())
+
+
+pytest_plugins = ["tests.kit.browser"]
+"""The live server, Chromium and phone-sized page fixtures, for every folder's browser tests."""

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from companion.rules import hyper_maker as hm
-from tests.browser.conftest import assert_phone_friendly
+from tests.kit.browser import assert_phone_friendly
 from tests.browser.test_hyper_maker_game import seat_and_start, tap_card, wait_for_entry
 
 pytestmark = pytest.mark.browser

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.rules import hyper_maker as hm
-from tests.browser.conftest import PHONE, assert_phone_friendly
+from tests.kit.browser import PHONE, assert_phone_friendly
 from tests.browser.test_hyper_maker_game import seat_and_start, tap_card
 
 pytestmark = pytest.mark.browser

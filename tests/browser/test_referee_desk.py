@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import PHONE, assert_phone_friendly
+from tests.kit.browser import PHONE, assert_phone_friendly
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.rules import twin_shoot as ts
-from tests.browser.conftest import assert_phone_friendly
+from tests.kit.browser import assert_phone_friendly
 from tests.web.ts_table import NAMES4, PlannedHand, apply_hand, engine_points, new_state, plan_hand
 
 pytestmark = pytest.mark.browser

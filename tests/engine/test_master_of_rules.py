@@ -16,7 +16,7 @@ from companion import i18n
 from companion.rules import base
 from companion.rules import master_of_rules as mor
 from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, SuitRef
-from tests.engine.rulings import refused
+from tests.kit.rulings import refused
 
 A, B, C, D, E = range(5)
 TRIO, ONLY_ONE, LIMIT_23, BEST, SR = mor.RULES

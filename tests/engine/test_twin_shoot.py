@@ -19,7 +19,7 @@ from companion import i18n
 from companion.rules import base
 from companion.rules import twin_shoot as ts
 from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, SuitRef
-from tests.engine.rulings import keys, refused, ruling
+from tests.kit.rulings import keys, refused, ruling
 
 EN = i18n.catalog("en").gettext
 STEP = {n: f"トリックテイキングフェーズ {n}" for n in range(1, 6)}

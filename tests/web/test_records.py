@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from companion import chart, cli, records, store, tables
 from companion.rules import hyper_maker as hm
 from tests.conftest import soup, text
-from tests.web.hm_table import enter, scoreboard_totals, seat_table, whole_game
+from tests.games.hyper_maker.table import enter, scoreboard_totals, seat_table, whole_game
 
 
 def play_evening(client: FlaskClient, games: int, seed: int) -> str:

@@ -13,7 +13,7 @@ import pytest
 from companion import cli, records, rules, store, tables
 from companion.rules import twin_shoot as ts
 from companion.rules.base import Event, replay
-from tests.engine import test_hyper_maker_random as hm_random
+from tests.games.hyper_maker import test_random as hm_random
 from tests.engine import test_master_of_rules_random as mor_random
 from tests.engine import test_twin_shoot_random as ts_random
 

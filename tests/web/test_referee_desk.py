@@ -62,7 +62,7 @@ def test_every_clause_the_engines_cite_links_to_an_anchor_that_exists(client: Fl
 
 
 def test_clause_badges_in_a_game_link_to_the_rules_page(client: FlaskClient) -> None:
-    from tests.web.hm_table import enter, seat_table
+    from tests.games.hyper_maker.table import enter, seat_table
 
     url = seat_table(client)
     for card in HM_EXAMPLE[:4]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from companion import store, tables
 from companion.rules import hyper_maker as hm
 from companion.rules.base import UNDO, Event, replay
-from tests.web.hm_table import whole_game
+from tests.games.hyper_maker.table import whole_game
 
 
 def test_every_load_equals_a_full_replay_through_entries_and_undos(tmp_path: Path) -> None:

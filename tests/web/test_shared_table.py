@@ -13,7 +13,7 @@ from companion import store, tables
 from companion.app import create_app
 from companion.rules.base import RuleError
 from tests.conftest import soup, text
-from tests.web.hm_table import enter, form_fields, seat_table
+from tests.games.hyper_maker.table import enter, form_fields, seat_table
 
 
 def links(client: FlaskClient, game_url: str) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""A live server on loopback and Debian's Chromium driven by Playwright, at phone size.
+"""Browser fixtures: a live server on loopback and Debian's Chromium driven by Playwright, at phone size.
 
 Chromium is required: these tests fail, never skip, when it is missing (CI installs it).
 """

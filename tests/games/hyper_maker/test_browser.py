@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.rules import hyper_maker as hm
-from tests.browser.conftest import assert_phone_friendly
-from tests.web.hm_table import final_scores, whole_game
+from tests.kit.browser import assert_phone_friendly
+from tests.games.hyper_maker.table import final_scores, whole_game
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 from companion import rules
 from companion.rules import hyper_maker as hm
 from tests.conftest import panels_across_restart, soup, text
-from tests.web.hm_table import (
+from tests.games.hyper_maker.table import (
     enter,
     final_scores,
     form_fields,

@@ -16,7 +16,7 @@ from companion.rules import base
 from companion.rules import hyper_maker as hm
 from companion.rules.contract import Outcome
 from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, SuitRef
-from tests.engine.rulings import keys, refused, ruling
+from tests.kit.rulings import keys, refused, ruling
 
 A, B, C, D, E = range(5)
 
