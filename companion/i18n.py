@@ -141,6 +141,8 @@ def judge_text(slug: str, text: str, gettext: Gettext) -> tuple[bool, dict[str, 
         request = json.loads(text)
     except ValueError as exc:
         return False, {"error": render(Ruling("input.not_json", "", {"detail": str(exc)}), module, gettext)}
+    except RecursionError:
+        return False, {"error": render(Ruling("input.too_deep", ""), module, gettext)}
     return judge(module, request, gettext)
 
 

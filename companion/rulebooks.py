@@ -1,7 +1,9 @@
 """The rulebooks' text, clause by clause, in Japanese with an English rendering beside it.
 
-Every clause an engine cites has a section here, so every clause shown in the app links to
-its place on the game's rules page.
+Each game's package carries its rulebook as `rulebook.json` (the rulebook's clause data).
+Every clause an engine cites has a section there, so every clause shown in the app links
+to its place on the game's rules page. Only registered games are looked up, so the files
+read (and remembered: they ship with the code) are a fixed few.
 """
 
 from __future__ import annotations
@@ -15,13 +17,20 @@ FOLDER = Path(__file__).parent / "rulebooks"
 RULINGS = "RULINGS"
 
 
-@cache
 def load(slug: str) -> dict[str, Any] | None:
-    """The rulebook of game `slug`, or None if it has none."""
-    path = FOLDER / f"{slug}.json"
-    if not path.is_file():
-        return None
-    return dict(json.loads(path.read_text(encoding="utf-8")))
+    """The rulebook of game `slug`, or None if there is no such game or it has none."""
+    from . import rules
+
+    game = rules.GAMES.get(slug)
+    return _load(slug, str(getattr(game, "__file__", ""))) if game is not None else None
+
+
+@cache
+def _load(slug: str, package_file: str) -> dict[str, Any] | None:
+    for path in (Path(package_file).parent / "rulebook.json", FOLDER / f"{slug}.json"):
+        if path.is_file():
+            return dict(json.loads(path.read_text(encoding="utf-8")))
+    return None
 
 
 @cache

@@ -198,6 +198,7 @@ MESSAGES: Mapping[str, str] = {
     "input.unknown_game": N_("Unknown game “%(game)s”."),
     "input.unknown_event": N_("Unknown entry “%(kind)s”."),
     "input.too_large": N_("The request is too large."),
+    "input.too_deep": N_("The request nests lists or objects too deeply to be a rules question."),
     "option.not_a_choice": N_("The option “%(field)s” cannot be “%(value)s”; choose one of: %(known)s."),
     "option.out_of_range": N_("The option “%(field)s” must be from %(minimum)s to %(maximum)s; got %(value)s."),
     "option.not_suits": N_("The option “%(field)s” must be a list of suits from: %(known)s."),

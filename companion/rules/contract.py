@@ -231,7 +231,7 @@ class Game(Protocol):
 
     @property
     def SLUG(self) -> str:
-        """The game's name in URLs, records and the registry ("hyper-maker")."""
+        """The game's name in URLs, records and the registry (lower case, words joined by "-")."""
 
     @property
     def NAME(self) -> str:

@@ -1,43 +1,69 @@
-"""One handler for everything that goes wrong: a page (or JSON for the API) in the reader's language."""
+"""One exception type for what a page refuses, and one handler that renders every error:
+a page (or JSON for the API) in the reader's language, with a status."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from .. import store
+from ..rules.base import N_
+
+
+class PageError(Exception):
+    """A request the app refuses: `message` is a catalog msgid (English), shown translated."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+NOT_HERE = N_("There is no such page here.")
+NO_TABLE = N_("There is no such table or game here.")
+VIEWER_ONLY = N_("This link can only watch the table; entries need the scorer's link. Nothing was changed.")
+
+MESSAGES = {
+    400: N_("The request could not be read, or the page was too old: reload it and try again."),
+    403: VIEWER_ONLY,
+    404: NOT_HERE,
+    405: N_("That action is not possible on this page."),
+    413: N_("The request is too large."),
+    500: N_("Something went wrong on our side; nothing you entered was lost. Reload the page."),
+}
+"""What each status says (gettext() is applied when the page is rendered)."""
 
 
 def _wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def _answer(status: int, message: str):  # type: ignore[no-untyped-def]
+def _answer(status: int, message: str) -> Any:
     if _wants_json():
         return jsonify({"error": message}), status
     return render_template("error.html", message=message, status=status), status
 
 
 def register(app: Flask) -> None:
+    @app.errorhandler(PageError)
+    def refused(exc: PageError) -> Any:
+        return _answer(exc.status, gettext(exc.message))
+
     @app.errorhandler(store.NotFound)
-    def not_found_row(_exc: store.NotFound):  # type: ignore[no-untyped-def]
-        return _answer(404, gettext("There is no such table or game here."))
+    def not_found_row(_exc: store.NotFound) -> Any:
+        return _answer(404, gettext(NO_TABLE))
 
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
-        messages = {
-            400: gettext("The request could not be read, or the page was too old: reload it and try again."),
-            403: gettext("This link can only watch the table; entries need the scorer's link. Nothing was changed."),
-            404: gettext("There is no such page here."),
-            405: gettext("That action is not possible on this page."),
-            413: gettext("The request is too large."),
-        }
-        return _answer(exc.code or 500, messages.get(exc.code or 500, gettext("Something went wrong.")))
+    def http_error(exc: HTTPException) -> Any:
+        status = exc.code or 500
+        return _answer(status, gettext(MESSAGES.get(status, MESSAGES[500])))
 
     @app.errorhandler(Exception)
-    def unexpected(exc: Exception):  # type: ignore[no-untyped-def]
+    def unexpected(exc: Exception) -> Any:
         app.logger.exception("unexpected error", exc_info=exc)
-        return _answer(500, gettext("Something went wrong on our side; nothing you entered was lost. Reload the page."))
+        return _answer(500, gettext(MESSAGES[500]))
 
-    del not_found_row, http_error, unexpected
+    del refused, not_found_row, http_error, unexpected

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, current_app, g, jsonify, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -17,6 +17,7 @@ from .. import i18n, rules, store, tables
 from ..db import get_db
 from ..rules.base import UNDO, Ruling, RuleError
 from ..rules.contract import option_defaults, options_from_form
+from .errors import NO_TABLE, VIEWER_ONLY, PageError
 from ._htmx import is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
@@ -43,7 +44,7 @@ def resolve_link() -> None:
     g.role = g.table.role(g.token)
     g.can_write = g.role == store.SCORER
     if request.method == "POST" and not g.can_write:
-        abort(403)
+        raise PageError(403, VIEWER_ONLY)
 
 
 @bp.after_request
@@ -188,7 +189,7 @@ def start() -> Response | tuple[str, int]:
 def _loaded(number: int) -> tables.LoadedGame:
     game = tables.load_game(get_db(), g.table.id, number, table=g.table)
     if game is None:
-        abort(404)
+        raise PageError(404, NO_TABLE)
     return game
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 from flask_babel import gettext
 
 from .. import i18n, rulebooks, rules
 from ..rules.base import RuleError
+from .errors import NOT_HERE, PageError
 
 bp = Blueprint("referee", __name__)
 
@@ -15,9 +16,9 @@ bp = Blueprint("referee", __name__)
 def rulebook(slug: str) -> tuple[str, int]:
     """The rulebook clause by clause: the Japanese original, the English beside it, our rulings."""
     module = rules.GAMES.get(slug)
-    book = rulebooks.load(slug)
+    book = rulebooks.load(slug) if module is not None else None
     if module is None or book is None:
-        abort(404)
+        raise PageError(404, NOT_HERE)
     return render_template("rulebook.html", module=module, book=book), 200
 
 
@@ -32,7 +33,7 @@ def judge(slug: str) -> tuple[str, int]:
     """Enter just the cards in dispute with the same pickers as in play, and get the ruling."""
     module = rules.GAMES.get(slug)
     if module is None:
-        abort(404)
+        raise PageError(404, NOT_HERE)
     request_data, entered = module.quick_judge_request({k: request.args.getlist(k) for k in request.args})
     answer = error = None
     if request_data is not None:
