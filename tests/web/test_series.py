@@ -1,0 +1,73 @@
+"""The scoreboard groups an evening into series: consecutive games of one kind.
+
+Totals never add up points of different games; each series shows its own totals, leaders
+and note from that game's own evening rule. The games here are only the means: any two
+registered games that seat the same table would do.
+"""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from companion import rules
+from companion.rules.base import N_
+from companion.rules.contract import BoolOption, ChoiceOption, NumberOption, SuitSetOption, Choice, options_from_form, read_options
+from companion.rules.base import RuleError
+from tests.conftest import soup
+from tests.games.hyper_maker.table import enter, final_scores, seat_table, whole_game
+
+import pytest
+
+
+def test_switching_game_starts_a_new_series_with_its_own_totals(client: FlaskClient) -> None:
+    url = seat_table(client, first=0)
+    table_url = url.split("/g/")[0]
+    for _, _, card in whole_game(3, seed=7):
+        enter(client, url, card.code)
+    other = next(slug for slug, g in rules.GAMES.items() if slug != "hyper-maker" and 3 in g.PLAYER_COUNTS)
+    new_form = soup(client.get(f"{table_url}/new", query_string={"game": other}))
+    first = new_form.select_one("input[name=first_leader][checked]")["value"]
+    assert client.post(f"{table_url}/games", data={"game": other, "first_leader": first}).status_code == 303
+    board = soup(client.get(f"{table_url}/g/2")).select_one("#scoreboard")
+    blocks = board.select(".series")
+    assert len(blocks) == 2
+    first_totals = [int(td.get_text()) for td in blocks[0].select("tfoot td")]
+    assert first_totals == list(final_scores(3, seed=7))
+    second_rows = blocks[1].select("tbody tr")
+    assert [tr.select_one("th").get_text(" ", strip=True).split()[0] for tr in second_rows] == ["2"]
+    assert [int(td.get_text()) for td in blocks[1].select("tfoot td")] == [0, 0, 0]
+    assert [h.get_text() for h in board.select(".series h3")] == ["Hyper Maker", rules.GAMES[other].NAME]
+
+
+def test_back_to_the_first_game_is_a_third_series_not_a_continuation(client: FlaskClient) -> None:
+    url = seat_table(client, first=0)
+    table_url = url.split("/g/")[0]
+    other = next(slug for slug, g in rules.GAMES.items() if slug != "hyper-maker" and 3 in g.PLAYER_COUNTS)
+    assert client.post(f"{table_url}/games", data={"game": other, "first_leader": "0"}).status_code == 303
+    assert client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "0"}).status_code == 303
+    board = soup(client.get(f"{table_url}/g/3")).select_one("#scoreboard")
+    assert len(board.select(".series")) == 3
+    assert "0 of 3 suggested games played" in board.select(".series")[2].get_text()
+
+
+OPTIONS = (
+    BoolOption("strict", N_("Hyper Maker"), default=True),
+    ChoiceOption("colour", N_("Hyper Maker"), (Choice("W", N_("Hyper Maker")), Choice("K", N_("Hyper Maker"))), "W"),
+    NumberOption("limit", N_("Hyper Maker"), -20, -100, 0),
+    SuitSetOption("red", N_("Hyper Maker"), (Choice("H", "H"), Choice("D", "D"), Choice("S", "S")), ("H", "D")),
+)
+
+
+def test_typed_options_read_forms_and_fill_defaults() -> None:
+    assert read_options(OPTIONS, {}) == {"strict": True, "colour": "W", "limit": -20, "red": ["H", "D"]}
+    form = {"colour": ["K"], "limit": ["-30"], "red": ["S", "H"]}
+    assert read_options(OPTIONS, options_from_form(OPTIONS, form)) == {
+        "strict": False, "colour": "K", "limit": -30, "red": ["H", "S"]}
+
+
+@pytest.mark.parametrize("bad", [{"colour": "R"}, {"limit": 5}, {"limit": "²"}, {"limit": True},
+                                 {"red": ["X"]}, {"red": "H"}, {"strict": "yes"}, {"unknown": 1}])
+def test_typed_options_refuse_values_they_cannot_take(bad: dict[str, object]) -> None:
+    with pytest.raises(RuleError):
+        read_options(OPTIONS, bad)
+    assert options_from_form(OPTIONS, {"limit": ["２０"]})["limit"] == "２０"  # full-width digits are text, refused by check
