@@ -13,7 +13,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-FOLDER = Path(__file__).parent / "rulebooks"
 RULINGS = "RULINGS"
 
 
@@ -27,10 +26,10 @@ def load(slug: str) -> dict[str, Any] | None:
 
 @cache
 def _load(slug: str, package_file: str) -> dict[str, Any] | None:
-    for path in (Path(package_file).parent / "rulebook.json", FOLDER / f"{slug}.json"):
-        if path.is_file():
-            return dict(json.loads(path.read_text(encoding="utf-8")))
-    return None
+    path = Path(package_file).parent / "rulebook.json"
+    if not path.is_file():
+        return None
+    return dict(json.loads(path.read_text(encoding="utf-8")))
 
 
 @cache

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, Route, expect
 
 from companion.rules import hyper_maker as hm
 from tests.kit.browser import assert_phone_friendly
-from tests.browser.test_hyper_maker_game import seat_and_start, tap_card, wait_for_entry
+from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry
 
 pytestmark = pytest.mark.browser
 

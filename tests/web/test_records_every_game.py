@@ -14,8 +14,8 @@ from companion import cli, records, rules, store, tables
 from companion.rules import twin_shoot as ts
 from companion.rules.base import Event, replay
 from tests.games.hyper_maker import test_random as hm_random
-from tests.engine import test_master_of_rules_random as mor_random
-from tests.engine import test_twin_shoot_random as ts_random
+from tests.games.master_of_rules import test_random as mor_random
+from tests.games.twin_shoot import test_random as ts_random
 
 
 def hm_game(seed: int) -> tuple[str, dict[str, Any], list[Event]]:

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from companion.rules import twin_shoot as ts
 from tests.kit.browser import assert_phone_friendly
-from tests.web.ts_table import NAMES4, PlannedHand, apply_hand, engine_points, new_state, plan_hand
+from tests.games.twin_shoot.table import NAMES4, PlannedHand, apply_hand, engine_points, new_state, plan_hand
 
 pytestmark = pytest.mark.browser
 

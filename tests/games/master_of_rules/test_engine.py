@@ -16,6 +16,7 @@ from companion import i18n
 from companion.rules import base
 from companion.rules import master_of_rules as mor
 from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, SuitRef
+from companion.rules.contract import Outcome
 from tests.kit.rulings import refused
 
 A, B, C, D, E = range(5)
@@ -167,16 +168,16 @@ def test_module_constants_describe_the_game():
     assert [mor.RULE_NAMES[r] for r in mor.RULES] == [
         "TRIO", "ONLY ONE", "LIMIT 23", "BEST of the BEST", "SUPPORT RIGHT"]
     assert mor.TIE_BREAK == (TRIO, ONLY_ONE, BEST, LIMIT_23, SR)
-    assert mor.card_parts("B7") == (("B", "7"),)
-    assert mor.card_parts("p1") == (("P", "1"),)
+    assert [mor.card_text(code, EN) for code in ("B7", "p1")] == ["■blue 7", "◆purple 1"]
     assert i18n.card_text(mor, "B7", EN) == "■blue 7"
 
 
-def test_every_message_key_in_the_module_has_an_english_template_and_is_used():
-    source = Path(mor.__file__).read_text(encoding="utf-8")
+def test_every_message_key_in_the_package_has_an_english_template_and_is_used():
+    package = Path(mor.__file__).parent
+    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(package.glob("*.py")))
     keys = re.findall(r'"((?:mor|setup|input)\.[\w.]+)"', source)
     assert set(keys) - set(mor.MESSAGES) - set(base.MESSAGES) == set()
-    # Each of the module's own keys appears once in MESSAGES and at least once where it is used.
+    # Each of the package's own keys appears once in MESSAGES and at least once where it is used.
     assert [k for k in mor.MESSAGES if keys.count(k) < 2] == []
     for key, template in mor.MESSAGES.items():
         assert re.sub(r"%\(\w+\)s", "", template).count("%") == 0, key
@@ -732,10 +733,12 @@ def test_the_first_start_player_must_sit_at_the_table():
 
 
 def test_the_next_game_starts_one_seat_left_and_an_evening_is_one_game():
-    assert mor.next_first_leader(new_game(4, first_leader=1).setup) == 2
-    assert mor.next_first_leader(new_game(4, first_leader=3).setup) == 0
-    assert mor.next_first_leader({"players": ["a", "b", "c"], "first_leader": 2}) == 0
-    assert [mor.suggested_games(n) for n in (3, 4, 5)] == [1, 1, 1]
+    assert mor.next_setup(new_game(4, first_leader=1)) == {"first_leader": 2, "options": {}}
+    assert mor.next_setup(new_game(4, first_leader=3))["first_leader"] == 0
+    assert mor.next_setup(mor.initial({"players": ["a", "b", "c"], "first_leader": 2}))["first_leader"] == 0
+    for n in (3, 4, 5):
+        game = Outcome((0,) * n, True, (1,) * n, facts={"achieved": [{}] * n})
+        assert [mor.evening([game] * played, n).over for played in (0, 1)] == [False, True]
 
 
 SETUP3 = {"players": ["a", "b", "c"], "first_leader": 0, "options": {}}

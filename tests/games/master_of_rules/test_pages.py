@@ -8,7 +8,7 @@ from flask.testing import FlaskClient
 
 from companion.rules import master_of_rules as mor
 from tests.conftest import panels_across_restart, soup, text
-from tests.web.mor_table import (
+from tests.games.master_of_rules.table import (
     SCORING_ROUNDS,
     Round,
     cells,

@@ -19,6 +19,7 @@ from companion import i18n
 from companion.rules import base
 from companion.rules import twin_shoot as ts
 from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, SuitRef
+from companion.rules.contract import Outcome
 from tests.kit.rulings import keys, refused, ruling
 
 EN = i18n.catalog("en").gettext
@@ -225,9 +226,9 @@ def test_the_bid_example_cross_and_heart_predict_six_tricks():
     assert answer["bids"] == [6, 1, 5, 3]
 
 
-def test_card_parts_show_one_suit_and_the_rank():
-    assert ts.card_parts("X10") == (("X", "10"),)
-    assert ts.card_parts("la") == (("L", "A"),)
+def test_card_text_shows_one_suit_and_the_rank():
+    assert ts.card_text("X10", EN) == "✚cross 10"
+    assert ts.card_text("la", EN) == "❦leaf A"
     assert i18n.card_text(ts, "H7", EN) == "♥heart 7"
 
 
@@ -781,11 +782,13 @@ def test_a_later_hand_may_be_opened_by_anyone_and_the_rotation_stays_anchored():
 
 
 def test_the_next_game_starts_with_the_next_teams_right_side_player_and_one_game_is_an_evening():
-    assert ts.next_first_leader(new_game(4, 0).setup) == 2
-    assert ts.next_first_leader(new_game(4, 2).setup) == 0
-    assert ts.next_first_leader(new_game(6, 4).setup) == 0
-    assert ts.next_first_leader(setup(6, 2)) == 4
-    assert ts.suggested_games(4) == ts.suggested_games(6) == 1
+    assert ts.next_setup(new_game(4, 0)) == {"first_leader": 2, "options": {}}
+    assert ts.next_setup(new_game(4, 2))["first_leader"] == 0
+    assert ts.next_setup(new_game(6, 4))["first_leader"] == 0
+    assert ts.next_setup(new_game(6, 2))["first_leader"] == 4
+    for n in (4, 6):
+        game = Outcome((1,) * n, True, (1,) * n)
+        assert [ts.evening([game] * played, n).over for played in (0, 1)] == [False, True]
 
 
 # --------------------------------------------------------------------------- replay and undo
@@ -955,15 +958,15 @@ def test_the_module_offers_the_engine_contract():
     assert ts.NAME == "Twin Shoot"
     assert ts.PLAYER_COUNTS == (4, 6)
     assert ts.OPTIONS == ()
-    for name in ("initial", "apply", "scores", "rulings", "next_first_leader", "suggested_games",
-                 "card_parts", "judge"):
+    for name in ("initial", "apply", "scores", "rulings", "next_setup", "evening", "start_choices",
+                 "card_text", "judge"):
         assert callable(getattr(ts, name))
     assert not new_game().is_over
     assert new_game().setup.players == ("P0", "P1", "P2", "P3")
 
 
 def test_every_message_key_in_the_source_has_an_english_template():
-    source = Path(ts.__file__).read_text(encoding="utf-8")
+    source = "".join(p.read_text(encoding="utf-8") for p in sorted(Path(ts.__file__).parent.glob("*.py")))
     used = set(re.findall(r'"((?:ts|setup)\.[a-z_]+)"', source))
     assert used <= set(ts.MESSAGES) | set(base.MESSAGES)
     assert set(ts.MESSAGES) <= used

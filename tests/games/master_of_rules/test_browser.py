@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from companion.app import create_app
 from companion.rules import master_of_rules as mor
 from tests.kit.browser import assert_phone_friendly
-from tests.web.mor_table import SCORING_ROUNDS, Round, new_state, play_round, round_entries, whole_game
+from tests.games.master_of_rules.table import SCORING_ROUNDS, Round, new_state, play_round, round_entries, whole_game
 
 pytestmark = pytest.mark.browser
 

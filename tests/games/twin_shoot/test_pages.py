@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from companion import cli
 from companion.rules import twin_shoot as ts
 from tests.conftest import panels_across_restart, soup
-from tests.web.ts_table import (
+from tests.games.twin_shoot.table import (
     NAMES4,
     NAMES6,
     apply_hand,

@@ -1,0 +1,86 @@
+"""Every ruling's words (English; the Japanese catalog translates them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..base import N_
+
+MESSAGES: Mapping[str, str] = {
+    "ts.accept_unknown": N_("There is no proven revoke by %(seat)s in trick %(trick)s of hand %(hand)s to accept."),
+    "ts.accept_twice": N_("The table has already accepted %(seat)s's play in trick %(trick)s of hand %(hand)s."),
+    # cards
+    "ts.card_malformed": N_("“%(text)s” is not a Twin Shoot card: write a suit letter (L, X, C, H, S, D) and a rank (A, K, Q, J, 10 … 3), such as LA, X10 or H7."),
+    "ts.card_unknown_suit": N_("“%(text)s”: there is no suit “%(suit)s”; the suits are L leaf, X cross, C club, H heart, S spade and D diamond."),
+    "ts.card_unknown_rank": N_("“%(text)s”: there is no rank “%(rank)s”; ranks run A, K, Q, J, 10 down to 3."),
+    "ts.card_no_twos": N_("“%(text)s”: the 2s are not used in Twin Shoot."),
+    "ts.card_not_in_deck": N_("%(card)s is not in the deck for %(players)s players: it holds %(low)s to A of each suit."),
+    "ts.card_played": N_("%(card)s has already been played this hand, in trick %(trick)s."),
+    "ts.card_is_bid": N_("%(card)s is one of %(seat)s's bid cards this hand."),
+    "ts.card_twice": N_("%(card)s appears twice."),
+    # the table
+    "ts.player_count": N_("Twin Shoot is for 4 or 6 players; got %(count)s."),
+    "ts.first_leader_right_side": N_("The first opening leader must be the right-side player of a team; %(seat)s is the left-side partner of %(partner)s."),
+    "ts.no_such_seat": N_("There is no seat %(number)s at this table."),
+    "ts.no_such_team": N_("There is no team %(team)s: the %(teams)s teams are numbered from 0, in seat order."),
+    "ts.game_over": N_("This game is over: a team has reached 100 points."),
+    # bids
+    "ts.bid_two_cards": N_("A bid is exactly two cards; got %(count)s."),
+    "ts.bid_value": N_("%(seat)s's bid cards %(cards)s add up to a bid of %(bid)s."),
+    "ts.open_bid": N_("%(first)s and %(second)s open their bids."),
+    "ts.open_bid_too_late": N_("An open bid must be made before the first card of the hand."),
+    "ts.open_bid_twice": N_("%(first)s and %(second)s have already opened their bids this hand."),
+    "ts.open_bid_first_hand": N_("No open bid in the first hand: every team is tied at 0."),
+    "ts.open_bid_nobody_last": N_("No open bid this hand: no team is alone in last place."),
+    "ts.open_bid_not_last": N_("Only the team alone in last place may open-bid: %(last_first)s and %(last_second)s, not %(first)s and %(second)s."),
+    "ts.open_bid_both": N_("An open bid shows both teammates' bids at once: give two pairs of cards, not %(count)s."),
+    "ts.open_bid_now": N_("%(first)s and %(second)s are alone in last place: they may open their bids now, before the first card."),
+    "ts.open_bid_allowed": N_("%(first)s and %(second)s are alone in last place: they may open their bids before the next hand's first card."),
+    "ts.bid_known": N_("%(seat)s's bid cards are already known."),
+    "ts.reveal_too_early": N_("Bid cards are turned up only after the tenth trick; this is trick %(trick)s."),
+    "ts.reveal_pending": N_("All ten tricks are played: turn up the hidden bid cards before anything else."),
+    "ts.reveal_now": N_("All ten tricks are played: turn up the %(count)s hidden bids and enter each player's two bid cards."),
+    # tricks
+    "ts.not_your_turn": N_("It is %(seat)s's turn to play."),
+    "ts.leader_too_late": N_("The opening leader can only be changed before the first card of the hand."),
+    "ts.leader_set": N_("%(seat)s leads the first trick of this hand."),
+    "ts.suit_follow": N_("%(seat)s played %(card)s of the lead's suit: suit follow. Everyone after must play %(suit)s if they can."),
+    "ts.rank_follow": N_("%(seat)s played %(card)s of the lead's rank: rank follow. Everyone after must play a %(rank)s if they can."),
+    "ts.show_out_both": N_("%(seat)s played %(card)s, neither %(suit)s nor a %(rank)s: they hold neither for the rest of this hand."),
+    "ts.show_out_suit": N_("%(seat)s played %(card)s, not %(suit)s: they hold no %(suit)s for the rest of this hand."),
+    "ts.show_out_rank": N_("%(seat)s played %(card)s, not a %(rank)s: they hold no %(rank)s for the rest of this hand."),
+    "ts.no_switch_to_rank": N_("%(seat)s played %(card)s, a %(rank)s, but the trick is already a suit follow and does not switch; they hold no %(suit)s for the rest of this hand."),
+    "ts.no_switch_to_suit": N_("%(seat)s played %(card)s, of suit %(suit)s, but the trick is already a rank follow and does not switch; they hold no %(rank)s for the rest of this hand."),
+    "ts.win_suit": N_("Suit follow: %(seat)s wins with %(card)s, the highest %(suit)s."),
+    "ts.win_rank": N_("Rank follow: %(seat)s wins with %(card)s, the strongest suit among the %(rank)s cards."),
+    "ts.win_no_follow": N_("Nobody followed the suit or rank of %(card)s: the leader, %(seat)s, wins."),
+    "ts.winner_leads": N_("%(seat)s, the winner, leads next."),
+    "ts.order_clockwise": N_("%(seat)s's partner %(partner)s sits on their left and plays second: play goes clockwise."),
+    "ts.order_counter": N_("%(seat)s's partner %(partner)s sits on their right and plays second: play goes counter-clockwise."),
+    "ts.revoke_suit": N_("Proven revoke: in trick %(trick)s %(seat)s played %(played)s on the lead %(lead)s, as if holding no %(suit)s; in trick %(later_trick)s they played %(card)s."),
+    "ts.revoke_rank": N_("Proven revoke: in trick %(trick)s %(seat)s played %(played)s on the lead %(lead)s, as if holding no %(rank)s; in trick %(later_trick)s they played %(card)s."),
+    "ts.illegal_either": N_("%(seat)s played %(card)s while holding %(cards)s, of the lead's suit %(suit)s or rank %(rank)s: they had to play one of those."),
+    "ts.illegal_suit": N_("%(seat)s played %(card)s while holding %(cards)s: after the suit follow they had to play %(suit)s."),
+    "ts.illegal_rank": N_("%(seat)s played %(card)s while holding %(cards)s: after the rank follow they had to play a %(rank)s."),
+    # scoring
+    "ts.bid_made": N_("%(seat)s bid %(bid)s and took %(tricks)s: the bid is made."),
+    "ts.bid_missed": N_("%(seat)s bid %(bid)s and took %(tricks)s: the bid is missed."),
+    "ts.trick_points": N_("%(first)s and %(second)s score %(points)s for their tricks."),
+    "ts.shoot": N_("Shoot: %(first)s and %(second)s made %(count)s bid(s), %(points)s points."),
+    "ts.twin": N_("Twin shoot: both %(first)s and %(second)s made their bids, %(points)s more points."),
+    "ts.overhead_made": N_("Overhead twin shoot: %(first)s and %(second)s opened their bids and both made them, %(points)s more points."),
+    "ts.overhead_missed": N_("%(first)s and %(second)s opened their bids and missed: every other team scores %(points)s."),
+    "ts.team_points": N_("%(first)s and %(second)s score %(points)s this hand."),
+    "ts.next_opening_leader": N_("%(seat)s leads the first trick of the next hand."),
+    "ts.team_wins": N_("%(first)s and %(second)s win with %(total)s points."),
+    "ts.shared_win": N_("%(count)s teams share the top score and share the win."),
+    # judge
+    "ts.play_count": N_("A trick has one card per player: %(players)s cards, got %(count)s."),
+    "ts.hands_count": N_("Give one hand per play: %(plays)s plays but %(count)s hands."),
+    "ts.play_not_in_hand": N_("%(seat)s played %(card)s, which is not in the hand given for them."),
+    "ts.bid_count": N_("Give one bid per player: %(players)s pairs, got %(count)s."),
+    "ts.tricks_count": N_("Give the tricks of each player: %(players)s numbers, got %(count)s."),
+    "ts.tricks_negative": N_("A player cannot take fewer than 0 tricks."),
+    "ts.tricks_total": N_("A hand has 10 tricks; these add up to %(total)s."),
+    "ts.teams_invalid": N_("The teams must pair up all %(players)s seats, two by two, each seat once."),
+}
