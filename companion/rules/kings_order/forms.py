@@ -1,0 +1,115 @@
+"""What the page's forms and the quick judge's taps send, as entries and judge requests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import RuleError, form_int, form_text
+from .cards import COPIES, HAND_SIZE, Card, parse_card, same_card
+
+
+def _codes(fields: Mapping[str, Any], name: str) -> list[str]:
+    """Card codes sent as one dot-separated value, or as repeated values; "none" is no card."""
+    raw = fields.get(name, ())
+    values = raw if isinstance(raw, (list, tuple)) else [raw]
+    out: list[str] = []
+    for value in values:
+        out += [part.strip() for part in str(value).split(".") if part.strip() and part.strip().lower() != "none"]
+    return out
+
+
+def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry from the page's form, shaped as apply() reads it.
+
+    "play": seat, card; "keep": side; "discard": cards (dot-separated, or repeated, or
+    "none"); "choose": seat; "hand_over": count; "turn": seat, card, side, discarded,
+    target, count (each only if sent); "show": cards; "accept": turn, seat. Numbers are
+    read with form_int: text that is not a number is left for apply() to refuse by name.
+    """
+    payload: dict[str, Any] = {}
+    if kind in ("play", "turn"):
+        payload["seat"] = form_int(fields, "seat")
+        payload["card"] = form_text(fields, "card")
+    if kind == "keep" or (kind == "turn" and form_text(fields, "side")):
+        payload["side"] = form_text(fields, "side")
+    if kind in ("discard", "show"):
+        payload["cards"] = _codes(fields, "cards")
+    if kind == "turn":
+        payload["discarded"] = _codes(fields, "discarded")
+        payload["target"] = form_int(fields, "target")
+        if form_text(fields, "count"):
+            payload["count"] = form_int(fields, "count")
+    if kind == "choose":
+        payload["seat"] = form_int(fields, "seat")
+    if kind == "hand_over":
+        payload["count"] = form_int(fields, "count")
+    if kind == "accept":
+        payload["turn"] = form_int(fields, "turn")
+        payload["seat"] = form_int(fields, "seat")
+    return payload
+
+
+def _read(codes: list[str], limit: int, counts: Counter[int], used: set[str]) -> list[Card]:
+    """Readable cards of `codes`, at most `limit`, never a seventh copy or a full code twice."""
+    cards: list[Card] = []
+    for code in codes:
+        try:
+            card = parse_card(code)
+        except RuleError:
+            continue
+        if len(cards) == limit or counts[card.rank] >= COPIES or (card.suit and card.code in used):
+            continue
+        counts[card.rank] += 1
+        if card.suit:
+            used.add(card.code)
+        cards.append(card)
+    return cards
+
+
+def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The quick judge's taps ("what does this turn do?") as a "turn" judge request.
+
+    The address carries "hand" and "target" (the two hands, dot-separated, in the order
+    tapped), "played", "keep" ("left" or "right") and "to" ("hand" or "target": where a
+    tap goes). A newly tapped "card" joins the list named by "to"; "back" takes that list's
+    last card back. The request is made once the hand, the card played (from the hand) and,
+    for a card not at an end, the half kept are in and the page has moved on to the chosen
+    player's hand ("to" = "target"; that hand may stay empty). Returns (request or None,
+    what the page shows).
+    """
+    to = "target" if form_text(fields, "to") == "target" else "hand"
+    lists = {"hand": _codes(fields, "hand"), "target": _codes(fields, "target")}
+    if "back" in fields:
+        if lists[to]:
+            lists[to].pop()
+    elif form_text(fields, "card"):
+        lists[to].append(form_text(fields, "card"))
+    counts: Counter[int] = Counter()
+    used: set[str] = set()
+    hand = _read(lists["hand"], HAND_SIZE, counts, used)
+    target = _read(lists["target"], HAND_SIZE, counts, used)
+    try:
+        played: Card | None = parse_card(form_text(fields, "played")) if form_text(fields, "played") else None
+    except RuleError:
+        played = None
+    if played is not None and not any(same_card(c, played) for c in hand):
+        played = None
+    ordered = sorted(hand, key=lambda c: c.rank)
+    needs_keep = played is not None and bool(ordered) and played.rank not in (ordered[0].rank, ordered[-1].rank)
+    keep = form_text(fields, "keep") if form_text(fields, "keep") in ("left", "right") else None
+    entered: dict[str, Any] = {
+        "hand": tuple(c.code for c in hand), "target": tuple(c.code for c in target),
+        "played": played.code if played else None, "needs_keep": needs_keep,
+        "keep": keep if needs_keep else None, "to": to,
+        "full": {"hand": len(hand) >= HAND_SIZE, "target": len(target) >= HAND_SIZE},
+        "exhausted": tuple(sorted(rank for rank, n in counts.items() if n >= COPIES)),
+    }
+    if played is None or to != "target" or (needs_keep and keep is None):
+        return None, entered
+    request: dict[str, Any] = {"ask": "turn", "hand": [c.code for c in ordered], "played": played.code,
+                               "target_hand": [c.code for c in sorted(target, key=lambda c: c.rank)]}
+    if needs_keep:
+        request["keep"] = keep
+    return request, entered

@@ -1,0 +1,95 @@
+"""Every ruling's words (English; the Japanese catalog translates them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..base import N_
+
+MESSAGES: Mapping[str, str] = {
+    # the cards and the setup
+    "kt.card_malformed": N_("“%(text)s” is not a King's Trick card: write a colour letter (R, B, G, W, K) with a value from 1 to 9, such as R5, or KING, QUEEN, JESTER."),
+    "kt.card_unknown_colour": N_("“%(text)s”: there is no colour “%(colour)s”; the colours are R red, B blue, G green, W white and K black."),
+    "kt.card_value_range": N_("“%(text)s”: the values run from 1 to 9."),
+    "kt.colour_removed": N_("%(card)s is not in this game: with three players every %(colour)s card was taken out."),
+    "kt.specials_removed": N_("%(card)s is not in this game: with five players KING, QUEEN and JESTER are taken out."),
+    "kt.player_count": N_("King's Trick is for 3 to 6 players; got %(count)s."),
+    "kt.card_used": N_("%(card)s has already been played in this game."),
+    "kt.card_twice": N_("%(card)s appears twice."),
+    # entries
+    "kt.game_over": N_("This game is over."),
+    "kt.no_such_seat": N_("There is no seat %(seat)s at this table."),
+    "kt.playing_now": N_("The trick is being played: the next card is %(seat)s's."),
+    "kt.drafting_now": N_("The trick is being drafted: it is %(seat)s's pick."),
+    "kt.agari_now": N_("Waiting for %(seats)s to declare agari or pass."),
+    "kt.not_your_turn": N_("It is %(seat)s's turn to play."),
+    "kt.not_your_pick": N_("It is %(seat)s's pick."),
+    "kt.pick_not_in_trick": N_("%(card)s is not among the cards left to draft: %(cards)s."),
+    "kt.already_answered": N_("%(seat)s has already answered after this trick."),
+    "kt.no_set": N_("%(seat)s has no completed set, so cannot declare agari."),
+    "kt.not_asked": N_("%(seat)s is not asked: only %(seats)s may declare agari now."),
+    # a trick
+    "kt.lead_colour": N_("%(seat)s led %(card)s: %(colour)s is the lead colour."),
+    "kt.lead_after_special": N_("%(seat)s led %(card)s, which has no colour: %(first)s's %(first_card)s, the first coloured card, makes %(colour)s the lead colour."),
+    "kt.no_colour": N_("No coloured card was played: the trick has no lead colour."),
+    "kt.jester_value": N_("%(seat)s's %(card)s counts as %(colour)s %(value)s, the lead colour."),
+    "kt.jester_no_colour": N_("%(seat)s's %(card)s counts as %(value)s."),
+    "kt.king_value": N_("%(seat)s's %(card)s copies their right neighbour %(neighbour)s: %(colour)s %(base)s plus 0.5 is %(colour)s %(value)s."),
+    "kt.queen_value": N_("%(seat)s's %(card)s copies their right neighbour %(neighbour)s: %(colour)s %(base)s minus 0.4 is %(colour)s %(value)s."),
+    "kt.king_value_no_colour": N_("%(seat)s's %(card)s copies their right neighbour %(neighbour)s: %(base)s plus 0.5 is %(value)s."),
+    "kt.queen_value_no_colour": N_("%(seat)s's %(card)s copies their right neighbour %(neighbour)s: %(base)s minus 0.4 is %(value)s."),
+    "kt.colour_next": N_("The next strongest colour is %(colour)s: %(seat)s's %(card)s was the first card of a new colour."),
+    "kt.no_colour_values": N_("With no colour, the cards rank by their values, highest first."),
+    "kt.no_colour_play_order": N_("House rule: with no colour, the cards rank in play order, the leader first."),
+    "kt.strongest": N_("%(seat)s's %(card)s (%(value)s) is the strongest card."),
+    "kt.places": N_("Strongest first: %(seats)s."),
+    "kt.draft_first": N_("%(seat)s, 1st, picks one card of the trick."),
+    "kt.draft_second": N_("%(seat)s, 2nd, picks two of the cards left."),
+    "kt.draft_second_rest": N_("%(seat)s, 2nd, takes the %(count)s cards left."),
+    "kt.draft_third": N_("%(seat)s, 3rd, takes the cards left (%(count)s)."),
+    # the draft and agari
+    "kt.picked": N_("%(seat)s takes %(card)s."),
+    "kt.takes_rest": N_("%(seat)s takes the rest: %(cards)s."),
+    "kt.may_declare": N_("%(seat)s has a set worth %(points)s points and may declare agari."),
+    "kt.not_risen": N_("%(seat)s passed at %(passed)s points and has %(points)s now: they may declare only with more points than that."),
+    "kt.declares": N_("%(seat)s declares agari with %(points)s points."),
+    "kt.passes": N_("%(seat)s does not declare; from now on they may declare only with more than %(points)s points."),
+    "kt.next_leader": N_("Nobody declared agari: %(seat)s, who played the strongest card, leads the next trick."),
+    "kt.game_ends": N_("Agari by %(seats)s: the game ends with this trick."),
+    "kt.agari_scores": N_("%(seat)s scores %(points)s: the set's %(base)s times %(multiplier)s."),
+    "kt.next_start": N_("%(seat)s scored, and is the start player of the next game."),
+    "kt.next_start_placed": N_("%(seats)s scored; %(seat)s, placed highest of them in the last trick (place %(place)s), is the start player of the next game."),
+    "kt.next_start_clockwise": N_("%(seats)s scored; %(seat)s, the first of them clockwise from the last trick's leader %(leader)s, is the start player of the next game."),
+    "kt.next_start_nobody": N_("Nobody scored: %(seat)s, who played the strongest card of the last trick, is the start player of the next game."),
+    # sets
+    "kt.set": N_("%(count)s %(kind)s: a set worth %(points)s."),
+    "kt.no_set_yet": N_("No set is complete yet."),
+    "kt.best_set": N_("Only the best set counts: %(points)s."),
+    "kt.sets_summed": N_("House rule: every completed set counts, %(points)s together."),
+    "kt.multiplier": N_("%(count)s of KING, QUEEN and JESTER taken: %(base)s times %(multiplier)s is %(points)s."),
+    "kt.passed_risen": N_("Passed at %(passed)s points, now %(points)s: higher, so agari may be declared."),
+    "kt.passed_not_risen": N_("Passed at %(passed)s points, now %(points)s: not higher, so agari may not be declared yet."),
+    # no agari
+    "kt.no_agari": N_("The hands are played out and nobody declared agari: the player with the most orbs scores 1 point, times their multiplier."),
+    "kt.no_agari_most": N_("%(seat)s has the most %(kind)s (%(count)s)."),
+    "kt.no_agari_tied": N_("%(seats)s are level on %(kind)s (%(count)s each)."),
+    "kt.no_agari_share_after_potions": N_("Still level after the potions: %(seats)s all score."),
+    "kt.no_agari_share": N_("Still level after the crystals: %(seats)s all score."),
+    "kt.no_agari_nobody": N_("Still level after the crystals (%(seats)s): nobody scores."),
+    "kt.no_agari_scores": N_("%(seat)s scores %(points)s: 1 times %(multiplier)s."),
+    # the evening
+    "kt.evening_games": N_("Games played: %(done)s of %(n)s; a total of %(target)s or more before the last one ends the evening."),
+    "kt.evening_over_target": N_("%(names)s reached %(total)s points after game %(done)s: the evening is over."),
+    "kt.evening_share_target": N_("%(names)s are level on top with %(total)s after game %(done)s: they share the win."),
+    "kt.evening_tie_target": N_("%(names)s are level on top with %(total)s after game %(done)s: play another game."),
+    "kt.evening_over": N_("After %(done)s games %(names)s lead with %(total)s: the evening is over."),
+    "kt.evening_tie": N_("After %(done)s games %(names)s are level on top with %(total)s: play another game."),
+    # the judge
+    "kt.play_count": N_("A trick has one card per player, 3 to 6 cards; got %(count)s."),
+    "kt.players_mismatch": N_("“players” says %(players)s, but the trick has %(count)s cards."),
+    "kt.points_negative": N_("Points cannot be negative: got %(points)s."),
+    "kt.games_empty": N_("Give the points of at least one game."),
+    "kt.games_uneven": N_("Game %(game)s gives %(count)s players' points; game 1 gives %(players)s."),
+    "kt.game_after_end": N_("Game %(game)s is listed after the evening was already over (after game %(over)s)."),
+    "kt.teams_need_six": N_("Teams are played with six players; these games have %(count)s."),
+}

@@ -1,0 +1,112 @@
+"""Take & Share's cards: six suits numbered A (= 1) to 10; 3 players leave out A and 2 (使用カード)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from ..base import N_, CardRef, RuleError
+from ..contract import Gettext
+from .options import C_CARDS, HAND_SIZE
+
+SUITS = ("L", "X", "C", "H", "S", "D")
+"""The six suits, in the order of the TENNOS deck: leaf, cross, club, heart, spade, diamond."""
+
+SUIT_NAMES: Mapping[str, str] = {
+    "L": N_("leaf"),
+    "X": N_("cross"),
+    "C": N_("club"),
+    "H": N_("heart"),
+    "S": N_("spade"),
+    "D": N_("diamond"),
+}
+SUIT_SYMBOLS: Mapping[str, str] = {"L": "❦", "X": "✚", "C": "♣", "H": "♥", "S": "♠", "D": "♦"}
+
+HIGHEST = 10
+LOWEST: Mapping[int, int] = {4: 1, 3: 3}
+"""使用カード: 4 players use A (counted as 1) to 10 of each suit, 60 cards; 3 players 3 to 10, 48."""
+
+
+def number_text(number: int) -> str:
+    """How a number is printed on the card: "A" for 1, else the digits."""
+    return "A" if number == 1 else str(number)
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card: a suit letter and its number (1 for the A, up to 10)."""
+
+    suit: str
+    number: int
+
+    @property
+    def code(self) -> str:
+        """The short code, for example "LA", "X10", "S7"."""
+        return self.suit + number_text(self.number)
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def deck(players: int) -> tuple[Card, ...]:
+    """使用カード: the cards `players` players use, suit by suit, lowest number first."""
+    return tuple(Card(s, n) for s in SUITS for n in range(LOWEST[players], HIGHEST + 1))
+
+
+_CARD_RE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2}|[Aa])\s*$")
+
+
+def parse_card(text: object, players: int | None = None) -> Card:
+    """Read a card code such as "LA", "x10" or "S7" ("L1" is read as the A).
+
+    Refuses anything that is not a card of the game; with `players`, also a card outside
+    that count's deck (3 players play without the A and the 2).
+    """
+    if not isinstance(text, str):
+        raise RuleError("tns.card_malformed", C_CARDS, text=str(text))
+    match = _CARD_RE.match(text)
+    if not match:
+        raise RuleError("tns.card_malformed", C_CARDS, text=text)
+    suit, part = match.group(1).upper(), match.group(2).upper()
+    if suit not in SUITS:
+        raise RuleError("tns.card_unknown_suit", C_CARDS, text=text, suit=suit)
+    number = 1 if part == "A" else int(part)
+    if not 1 <= number <= HIGHEST:
+        raise RuleError("tns.card_unknown_number", C_CARDS, text=text, number=part)
+    card = Card(suit, number)
+    if players is not None and players in LOWEST and number < LOWEST[players]:
+        raise RuleError("tns.card_not_in_deck", C_CARDS, card=CardRef(card.code), players=players,
+                        low=number_text(LOWEST[players]))
+    return card
+
+
+def deal(rng: random.Random, players: int) -> tuple[list[list[Card]], list[Card]]:
+    """ゲームの準備: shuffle with `rng`, deal 14 cards each (15 with 3 players), and the rest
+    (4 or 3 cards) face up as the share."""
+    cards = list(deck(players))
+    rng.shuffle(cards)
+    size = HAND_SIZE[players]
+    return [cards[i * size:(i + 1) * size] for i in range(players)], cards[players * size:]
+
+
+def by_suit(cards: Iterable[Card]) -> dict[str, tuple[Card, ...]]:
+    """The cards sorted into the six suits (every suit listed), lowest number first."""
+    out: dict[str, list[Card]] = {s: [] for s in SUITS}
+    for card in cards:
+        out[card.suit].append(card)
+    return {s: tuple(sorted(cs)) for s, cs in out.items()}
+
+
+def suit_text(code: str, gettext: Gettext) -> str:
+    """A suit as words: its mark and its name ("♠spade")."""
+    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
+
+
+def card_text(code: str, gettext: Gettext) -> str:
+    """A card as words ("♠spade 10", "❦leaf A")."""
+    card = parse_card(code)
+    return gettext("%(symbol)s%(suit)s %(value)s") % {
+        "symbol": SUIT_SYMBOLS[card.suit], "suit": gettext(SUIT_NAMES[card.suit]),
+        "value": number_text(card.number)}

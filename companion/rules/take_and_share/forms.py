@@ -1,0 +1,59 @@
+"""What the page's forms and the quick judge's taps send, as entries and judge requests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import form_int, form_text
+from ..kit.taps import tapped
+from .cards import Card, parse_card
+from .options import PLAYER_COUNTS
+
+
+def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry from the page's form, shaped as apply() reads it.
+
+    "share": the tapped "card"; "play" and "give": "seat" (a number) and "card"; "accept":
+    "seat" and "trick". Numbers that are not numbers are left as text for apply() to refuse.
+    """
+    payload: dict[str, Any] = {}
+    if kind in ("share", "play", "give"):
+        payload["card"] = form_text(fields, "card")
+    if kind in ("play", "give", "accept"):
+        payload["seat"] = form_int(fields, "seat")
+    if kind == "accept":
+        payload["trick"] = form_int(fields, "trick")
+    return payload
+
+
+def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The quick judge: one trick's cards, as a "trick" judge request once every card is in.
+
+    `fields` (a form's value lists) holds "players" (3 or 4), the cards entered so far
+    ("cards", dot-separated, in play order, the leader's first), a newly tapped "card", or
+    "back" to take the last one back. Anything unreadable is dropped, never raised. Returns
+    (request or None, what the page shows: players, cards, the lead suit, whether another
+    suit is in so far (the lowest then wins), full, and the fields to carry in the address).
+    """
+    count = form_text(fields, "players")
+    players = int(count) if count.isdigit() and int(count) in PLAYER_COUNTS else None
+    cards: list[Card] = []
+    if players is not None:
+        def parse(code: str) -> Card:
+            return parse_card(code, players)
+        cards = tapped(fields, parse, players, stop_at_bad=True)
+    lead = cards[0].suit if cards else None
+    entered: dict[str, Any] = {
+        "players": players,
+        "cards": tuple(cards),
+        "lead_suit": lead,
+        "off_suit": any(c.suit != lead for c in cards),
+        "full": players is not None and len(cards) == players,
+        "carried": {"players": players, "cards": ".".join(c.code for c in cards)} if players else {},
+    }
+    if not entered["full"]:
+        return None, entered
+    return {"ask": "trick", "players": players, "plays": [c.code for c in cards]}, entered
+
+

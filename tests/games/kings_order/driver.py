@@ -1,0 +1,279 @@
+"""Seeded King's Order rounds played at a simulated table, for the random and contract tests.
+
+The table is simulated from the rulebook text, independently of the engine: real hands are
+dealt from the 78 cards and held in rank order; each turn a card is played from a random
+position, a half is thrown away, a player is chosen and the ranks at the ends of their hand
+are handed over. Now and then someone makes a mistake a real table makes (keeps a card of
+the half they should have thrown away, plays a middle card as if it were at an end, keeps
+back cards they should hand over, hands over some copies only, or hands over a middle card),
+and the record is whether each turn was right, judged here from the text alone. Entries
+are made step by step or as whole turns; some are entered wrong first and taken back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.rules import base
+from companion.rules import kings_order as ko
+from companion.rules.base import Event, RuleError
+
+MISTAKE_RATE = 0.06
+UNDO_RATE = 0.05
+
+
+@dataclass
+class Record:
+    """One turn as the table really played it."""
+
+    number: int
+    seat: int
+    card: ko.Card
+    side: str
+    discarded: list[ko.Card]
+    target: int
+    handed: list[ko.Card]
+    hand_before: list[ko.Card]
+    target_before: list[ko.Card]
+    kept: list[ko.Card]
+
+    @property
+    def count(self) -> int:
+        return len(self.handed)
+
+
+def ranks(cards: list[ko.Card]) -> list[int]:
+    return sorted(c.rank for c in cards)
+
+
+def turn_was_right(record: Record) -> bool:
+    """ゲームのルール 1, from the text: some copy of the played rank, at some position of the
+    hand held in rank order, gives exactly this end-card play or this half kept and thrown."""
+    hand = ranks(record.hand_before)
+    n = len(hand)
+    for i, rank in enumerate(hand):
+        if rank != record.card.rank:
+            continue
+        left, right = hand[:i], hand[i + 1:]
+        if record.side == "end" and i in (0, n - 1) and not record.discarded and ranks(record.kept) == left + right:
+            return True
+        if 0 < i < n - 1:
+            kept, thrown = (left, right) if record.side == "left" else (right, left)
+            if record.side != "end" and ranks(record.kept) == kept and ranks(record.discarded) == thrown:
+                return True
+    return False
+
+
+def hand_over_was_right(record: Record) -> bool:
+    """ゲームのルール 2, from the text: the played number at the left or right end goes, every copy."""
+    hand = ranks(record.target_before)
+    rank = record.card.rank
+    due = hand.count(rank) if hand and (hand[0] == rank or hand[-1] == rank) else 0
+    return record.count == due
+
+
+@dataclass
+class Table:
+    players: int
+    rng: random.Random
+    setup: dict[str, Any]
+    hands: list[list[ko.Card]]
+    state: ko.State
+    log: list[Event] = field(default_factory=list)
+    states_at: list[ko.State] = field(default_factory=list)
+    stack: list[ko.State] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
+    next_seat: int = 0
+    undos: int = 0
+    decoys: int = 0
+    composite: int = 0
+    shown: bool = False
+
+    # ----------------------------------------------------------------- the log
+
+    def enter(self, kind: str, payload: dict[str, Any]) -> None:
+        """Enter one entry; now and then enter something else first and take it back."""
+        if self.rng.random() < UNDO_RATE:
+            decoy = self.decoy(kind, payload)
+            try:
+                self._apply(Event(kind, decoy))
+            except RuleError:
+                pass
+            else:
+                self.decoys += 1
+                self.undo()
+        self._apply(Event(kind, payload))
+        if self.rng.random() < UNDO_RATE:
+            self.undo()
+            self._apply(Event(kind, payload))
+
+    def _apply(self, event: Event) -> None:
+        new = ko.apply(self.state, event)
+        self.stack.append(self.state)
+        self.state = new
+        self.log.append(event)
+        self.states_at.append(new)
+
+    def undo(self) -> None:
+        self.state = self.stack.pop()
+        self.log.append(Event(base.UNDO))
+        self.states_at.append(self.state)
+        self.undos += 1
+
+    def decoy(self, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+        """A different entry of the same kind (the engine may refuse it)."""
+        rng = self.rng
+        out = dict(payload)
+        if kind in ("play", "turn"):
+            out["card"] = rng.choice(ko.PAD)
+        if kind == "keep":
+            out["side"] = rng.choice(ko.SIDES)
+        if kind == "choose":
+            out["seat"] = rng.randrange(self.players)
+        if kind == "hand_over":
+            out["count"] = rng.randrange(0, 3)
+        if kind == "discard":
+            out["cards"] = list(payload["cards"])[:-1] or [rng.choice(ko.PAD)]
+        return out
+
+    # ----------------------------------------------------------------- the table
+
+    def code(self, card: ko.Card) -> str:
+        """Half the time the rank alone (the rank pad), else the full code."""
+        return card.code if self.rng.random() < 0.5 else card.rank_card.code
+
+    def holders(self) -> list[int]:
+        return [seat for seat, hand in enumerate(self.hands) if hand]
+
+    def over(self) -> bool:
+        return len(self.holders()) <= 1
+
+    def play_turn(self) -> Record:
+        rng = self.rng
+        n = self.players
+        seat = next(s % n for s in range(self.next_seat, self.next_seat + n) if self.hands[s % n])
+        hand = self.hands[seat]
+        before = list(hand)
+        size = len(hand)
+        if size <= 2 or rng.random() < 0.35:
+            i = rng.choice([0, size - 1])
+        else:
+            i = rng.randrange(1, size - 1)
+        card = hand[i]
+        if i in (0, size - 1):
+            side, kept, thrown = "end", hand[:i] + hand[i + 1:], []
+        else:
+            side = rng.choice(["left", "right"])
+            kept, thrown = (hand[:i], hand[i + 1:]) if side == "left" else (hand[i + 1:], hand[:i])
+            if rng.random() < MISTAKE_RATE:
+                if len(thrown) >= 2:      # keeps back one card of the half to throw away
+                    j = rng.randrange(len(thrown))
+                    kept, thrown = kept + [thrown[j]], thrown[:j] + thrown[j + 1:]
+                else:                    # plays a middle card as if it were at an end
+                    side, kept, thrown = "end", hand[:i] + hand[i + 1:], []
+        others = [s for s in range(n) if s != seat]
+        with_cards = [s for s in others if self.hands[s]]
+        target = rng.choice(with_cards) if with_cards and rng.random() < 0.85 else rng.choice(others)
+        target_hand = self.hands[target]
+        target_before = list(target_hand)
+        due = ko.hand_over(target_hand, card.rank)[0]
+        handed = list(due)
+        if rng.random() < MISTAKE_RATE * 2:
+            inner = [c for c in target_hand if c.rank == card.rank]
+            if due:
+                handed = [] if rng.random() < 0.5 or len(due) == 1 else list(due[:-1])
+            elif inner:
+                handed = inner           # hands over copies from the middle
+        self.hands[seat] = sorted(kept, key=lambda c: c.rank)
+        for c in handed:
+            target_hand.remove(c)
+        record = Record(len(self.records) + 1, seat, card, side, thrown, target, handed, before, target_before,
+                        list(self.hands[seat]))
+        self.records.append(record)
+        self.next_seat = (seat + 1) % n
+        self.enter_turn(record)
+        return record
+
+    def enter_turn(self, r: Record) -> None:
+        rng = self.rng
+        if rng.random() < 0.3:
+            payload: dict[str, Any] = {"seat": r.seat, "card": self.code(r.card), "target": r.target}
+            if len(r.hand_before) >= 3 or rng.random() < 0.3:
+                payload["side"] = r.side
+            if r.side != "end" or rng.random() < 0.3:
+                payload["discarded"] = [self.code(c) for c in r.discarded]
+            if r.target_before or rng.random() < 0.3:
+                payload["count"] = r.count
+            self.composite += 1
+            self.enter("turn", payload)
+            return
+        self.enter("play", {"seat": r.seat, "card": self.code(r.card)})
+        if len(r.hand_before) >= 3:
+            self.enter("keep", {"side": r.side})
+        if r.side != "end":
+            self.enter("discard", {"cards": [self.code(c) for c in r.discarded]})
+        self.enter("choose", {"seat": r.target})
+        if r.target_before:
+            self.enter("hand_over", {"count": r.count})
+
+    def show(self) -> None:
+        last = self.holders()
+        if last:
+            self.enter("show", {"cards": [self.code(c) for c in self.hands[last[0]]]})
+            self.shown = True
+
+    def wrong_turns(self) -> set[tuple[int, int]]:
+        """(turn, seat) of every record that was not right, by the text."""
+        wrong = set()
+        for r in self.records:
+            if not turn_was_right(r):
+                wrong.add((r.number, r.seat))
+            if not hand_over_was_right(r):
+                wrong.add((r.number, r.target))
+        return wrong
+
+
+def new_table(seed: int, players: int | None = None) -> Table:
+    rng = random.Random(seed)
+    players = players if players is not None else 3 + seed % 4
+    hands = ko.deal(rng, players)
+    for hand in hands:
+        rng.shuffle(hand)
+        hand.sort(key=lambda c: c.rank)   # equal ranks in any order
+    setup = {"players": [f"P{i}" for i in range(players)], "first_leader": rng.randrange(players),
+             "options": {"rounds": rng.choice(["1", "3"])}}
+    table = Table(players, rng, setup, hands, ko.initial(setup))
+    table.next_seat = setup["first_leader"]
+    return table
+
+
+def play_out(table: Table, show: bool = True, accept: bool = True) -> Table:
+    while not table.over():
+        table.play_turn()
+    if show and table.rng.random() < 0.85:
+        table.show()
+    findings = ko.audit(table.state)
+    if accept and findings and table.rng.random() < 0.7:
+        ref = table.rng.choice(findings).ref
+        table.enter("accept", {"turn": ref["turn"], "seat": ref["seat"]})
+    return table
+
+
+def random_game(seed: int) -> tuple[dict[str, Any], list[Event]]:
+    """A setup and the complete log of a whole round (undo entries included)."""
+    table = play_out(new_table(seed))
+    return table.setup, table.log
+
+
+def random_partial(seed: int) -> tuple[dict[str, Any], list[Event]]:
+    """A setup and a log stopped at a random point of a round."""
+    setup, log = random_game(seed)
+    return setup, log[: random.Random(seed).randrange(len(log))]
+
+
+def deck_counts(table: Table) -> Counter[int]:
+    """Copies of each rank in the hands right now (the truth the engine never sees)."""
+    return Counter(c.rank for hand in table.hands for c in hand)
