@@ -11,24 +11,15 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..base import N_, CardRef, RuleError
+from ..base import CardRef, RuleError
 from ..contract import Gettext
 from .options import C_SETUP
+from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
+from ..kit.tennos import card_words, suit_text as suit_text
 
-SUITS = ("L", "X", "C", "H", "S", "D")
-"""The six suits in TENNOS order: leaf, cross, club, heart, spade, diamond."""
 DECK_SUIT = "X"
 """準備: the crosses are taken out to make the deck."""
 
-SUIT_NAMES: Mapping[str, str] = {
-    "L": N_("leaf"),
-    "X": N_("cross"),
-    "C": N_("club"),
-    "H": N_("heart"),
-    "S": N_("spade"),
-    "D": N_("diamond"),
-}
-SUIT_SYMBOLS: Mapping[str, str] = {"L": "❦", "X": "✚", "C": "♣", "H": "♥", "S": "♠", "D": "♦"}
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 RANKS = tuple(range(ACE, KING + 1))
@@ -153,13 +144,7 @@ def codes(cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(c.code for c in cards)
 
 
-def suit_text(code: str, gettext: Gettext) -> str:
-    """A suit as words: its mark and its name ("♥heart")."""
-    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
-
-
 def card_text(code: str, gettext: Gettext) -> str:
     """A card as words ("♥heart Q")."""
     card = parse_card(code)
-    return gettext("%(symbol)s%(suit)s %(value)s") % {
-        "symbol": SUIT_SYMBOLS[card.suit], "suit": gettext(SUIT_NAMES[card.suit]), "value": card.rank_text}
+    return card_words(card.suit, card.rank_text, gettext)

@@ -12,22 +12,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..base import N_, RuleError
+from ..base import RuleError
 from ..contract import Gettext
 from .clauses import CONTENTS
+from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
+from ..kit.tennos import card_words, suit_text as suit_text
 
-SUITS = ("L", "X", "C", "H", "S", "D")
-"""内容物: six suits (the TENNOS deck's letters: leaf, cross, club, heart, spade, diamond)."""
 
-SUIT_NAMES: Mapping[str, str] = {
-    "L": N_("leaf"),
-    "X": N_("cross"),
-    "C": N_("club"),
-    "H": N_("heart"),
-    "S": N_("spade"),
-    "D": N_("diamond"),
-}
-SUIT_SYMBOLS: Mapping[str, str] = {"L": "❦", "X": "✚", "C": "♣", "H": "♥", "S": "♠", "D": "♦"}
 
 RANKS = tuple(range(1, 14))
 """A (1) low to K (13) high (RULINGS: hands are held in rank order, A low, K high)."""
@@ -109,15 +100,9 @@ def deal(rng: random.Random, players: int) -> list[list[Card]]:
     return [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=lambda c: c.rank) for i in range(players)]
 
 
-def suit_text(code: str, gettext: Gettext) -> str:
-    """A suit as words: its mark and its name ("♥heart")."""
-    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
-
-
 def card_text(code: str, gettext: Gettext) -> str:
     """A card as words: the rank alone ("Q"), or with its suit when it was entered ("♥heart Q")."""
     card = parse_card(code)
     if not card.suit:
         return rank_text(card.rank)
-    return gettext("%(symbol)s%(suit)s %(value)s") % {
-        "symbol": SUIT_SYMBOLS[card.suit], "suit": gettext(SUIT_NAMES[card.suit]), "value": rank_text(card.rank)}
+    return card_words(card.suit, rank_text(card.rank), gettext)

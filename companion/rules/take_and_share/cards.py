@@ -7,22 +7,13 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..base import N_, CardRef, RuleError
+from ..base import CardRef, RuleError
 from ..contract import Gettext
 from .options import C_CARDS, HAND_SIZE
+from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
+from ..kit.tennos import card_words, suit_text as suit_text
 
-SUITS = ("L", "X", "C", "H", "S", "D")
-"""The six suits, in the order of the TENNOS deck: leaf, cross, club, heart, spade, diamond."""
 
-SUIT_NAMES: Mapping[str, str] = {
-    "L": N_("leaf"),
-    "X": N_("cross"),
-    "C": N_("club"),
-    "H": N_("heart"),
-    "S": N_("spade"),
-    "D": N_("diamond"),
-}
-SUIT_SYMBOLS: Mapping[str, str] = {"L": "❦", "X": "✚", "C": "♣", "H": "♥", "S": "♠", "D": "♦"}
 
 HIGHEST = 10
 LOWEST: Mapping[int, int] = {4: 1, 3: 3}
@@ -99,14 +90,7 @@ def by_suit(cards: Iterable[Card]) -> dict[str, tuple[Card, ...]]:
     return {s: tuple(sorted(cs)) for s, cs in out.items()}
 
 
-def suit_text(code: str, gettext: Gettext) -> str:
-    """A suit as words: its mark and its name ("♠spade")."""
-    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
-
-
 def card_text(code: str, gettext: Gettext) -> str:
     """A card as words ("♠spade 10", "❦leaf A")."""
     card = parse_card(code)
-    return gettext("%(symbol)s%(suit)s %(value)s") % {
-        "symbol": SUIT_SYMBOLS[card.suit], "suit": gettext(SUIT_NAMES[card.suit]),
-        "value": number_text(card.number)}
+    return card_words(card.suit, number_text(card.number), gettext)

@@ -8,25 +8,16 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..base import N_, CardRef, RuleError
+from ..base import CardRef, RuleError
 from ..contract import Gettext
 from .clauses import C_SETUP, C_STRENGTH
+from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
+from ..kit.tennos import card_words, suit_text as suit_text
 
-SUITS = ("L", "X", "C", "H", "S", "D")
-"""カードの強さ: the six suits, strongest first: leaf, cross, club, heart, spade, diamond."""
 
 SUIT_VALUES: Mapping[str, int] = {"L": 5, "X": 4, "C": 3, "H": 2, "S": 1, "D": 0}
 """カードの強さ: what each suit counts in a bid."""
 
-SUIT_NAMES: Mapping[str, str] = {
-    "L": N_("leaf"),
-    "X": N_("cross"),
-    "C": N_("club"),
-    "H": N_("heart"),
-    "S": N_("spade"),
-    "D": N_("diamond"),
-}
-SUIT_SYMBOLS: Mapping[str, str] = {"L": "❦", "X": "✚", "C": "♣", "H": "♥", "S": "♠", "D": "♦"}
 
 RANK_TEXT: Mapping[int, str] = {14: "A", 13: "K", 12: "Q", 11: "J"}
 RANK_OF_TEXT: Mapping[str, int] = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10}
@@ -121,13 +112,7 @@ def bid_value(cards: Iterable[Card]) -> int:
     return sum(card.value for card in cards)
 
 
-def suit_text(code: str, gettext: Gettext) -> str:
-    """A suit as words: its mark and its name ("♥heart")."""
-    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
-
-
 def card_text(code: str, gettext: Gettext) -> str:
     """A card as words ("✚cross 10")."""
     card = parse_card(code)
-    return gettext("%(symbol)s%(suit)s %(value)s") % {
-        "symbol": SUIT_SYMBOLS[card.suit], "suit": gettext(SUIT_NAMES[card.suit]), "value": card.rank_text}
+    return card_words(card.suit, card.rank_text, gettext)
