@@ -8,6 +8,7 @@ from typing import Any
 
 from ..base import CardRef, CardsRef, Event, Finding, RuleError, Ruling, SeatRef, require_int
 from ..contract import read_options
+from ..kit import follow
 from ..kit.cards import once_per_deal
 from ..kit.findings import accept
 from ..kit.seats import Seating, read_seating
@@ -74,7 +75,7 @@ class State:
 
     def voids(self, seat: int) -> frozenset[str]:
         """The suits `seat` has shown out of so far in this game."""
-        return frozenset(s for so in self.show_outs if so.seat == seat for s in so.master.suits)
+        return follow.voids(self.show_outs, seat, _master_suits)
 
     @property
     def leaders(self) -> tuple[int, ...]:
@@ -150,13 +151,13 @@ def _play(state: State, seat: int, card: Card) -> State:
 def _proven_revokes(state: State, seat: int, card: Card, number: int) -> Iterable[Revoke]:
     """Earlier show-outs by `seat` that `card` contradicts; each offence is proven once."""
     proven = {r.shown_out for r in state.revokes}
-    for so in state.show_outs:
-        if so.seat != seat or so in proven:
-            continue
-        for suit in so.master.suits:
-            if card.has(suit):
-                yield Revoke(seat, so, suit, number, card)
-                break
+    for so, suit in follow.contradicted(state.show_outs, proven, seat, _master_suits, card.has):
+        yield Revoke(seat, so, suit, number, card)
+
+
+def _master_suits(so: ShowOut) -> tuple[str, str]:
+    """5(2): a play holding neither master suit shows the player held neither."""
+    return so.master.suits
 
 
 def _accept(state: State, seat: int, trick: int) -> State:

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..base import CardRef, CardsRef, Event, Finding, RuleError, Ruling, SeatRef, SuitRef, require_int
 from ..contract import read_options
+from ..kit import follow
 from ..kit.cards import once_per_deal
 from ..kit.findings import accept
 from ..kit.seats import Seating, read_seating
@@ -218,7 +219,7 @@ class State:
 
     def voids(self, seat: int) -> frozenset[str]:
         """The suits `seat` has shown out of so far in this game."""
-        return frozenset(so.suit for so in self.show_outs if so.seat == seat)
+        return follow.voids(self.show_outs, seat, _lead_suit)
 
 
 def make_setup(raw: Mapping[str, Any]) -> Setup:
@@ -349,9 +350,13 @@ def _give(state: State, seat: int, card: Card) -> State:
 def _proven_revokes(state: State, seat: int, card: Card, number: int) -> Iterable[Revoke]:
     """Earlier show-outs by `seat` of the suit of `card`; each offence is proven once."""
     proven = {r.shown_out for r in state.revokes}
-    for so in state.show_outs:
-        if so.seat == seat and so not in proven and so.suit == card.suit:
-            yield Revoke(seat, so, number, card)
+    for so, _suit in follow.contradicted(state.show_outs, proven, seat, _lead_suit, card.suit.__eq__):
+        yield Revoke(seat, so, number, card)
+
+
+def _lead_suit(so: ShowOut) -> tuple[str]:
+    """A card of another suit than the lead shows the player held none of the lead suit."""
+    return (so.suit,)
 
 
 def _accept(state: State, seat: int, trick: int) -> State:
