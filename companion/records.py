@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -43,17 +44,35 @@ def export_table(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
     }
 
 
+BOM = "\ufeff"
+"""Marks the CSV as UTF-8, so that Excel (Japanese Windows included) reads the names right."""
+
+
 def export_csv(db: sqlite_utils.Database, table_id: str) -> str:
-    """One row per game per player: the points each scored, and whether the game was finished."""
+    """One row per game per player: the points each scored, and whether the game was finished.
+
+    Starts with a byte-order mark: spreadsheet programs read the names right with it.
+    """
     table = store.get_table(db, table_id)
     board = tables.scoreboard(db, table_id)
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["table", "game", "kind", "finished", "seat", "player", "points"])
     for row, outcome in board.rows:
         for seat, (name, score) in enumerate(zip(table.players, outcome.points)):
             writer.writerow([table.name, row.number, row.kind, "yes" if outcome.over else "no", seat + 1, name, score])
     return out.getvalue()
+
+
+def file_name(table: store.TableRow) -> str:
+    """A download's name: the table's name and the day it sat, safe on every system.
+
+    Characters no file system takes, control characters and spaces become "-"; an empty
+    name falls back to "companion".
+    """
+    name = re.sub(r'[\\/:*?"<>|\x00-\x1f\x7f\s]+', "-", table.name).strip("-.") or "companion"
+    return f"{name[:60]}-{table.created[:10]}"
 
 
 class RecordError(ValueError):

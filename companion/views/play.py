@@ -271,7 +271,7 @@ def export_json() -> Response:
     from .. import records
 
     response = jsonify(records.export_table(get_db(), g.table.id))
-    response.headers["Content-Disposition"] = f'attachment; filename="{_filename()}.json"'
+    response.headers["Content-Disposition"] = _attachment("json")
     return response
 
 
@@ -280,13 +280,21 @@ def export_csv() -> Response:
     """One row per game per player, for a spreadsheet."""
     from .. import records
 
-    response = Response(records.export_csv(get_db(), g.table.id), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="{_filename()}.csv"'
+    response = Response(records.export_csv(get_db(), g.table.id), mimetype="text/csv; charset=utf-8")
+    response.headers["Content-Disposition"] = _attachment("csv")
     return response
 
 
-def _filename() -> str:
-    return "companion-" + g.table.created[:10]
+def _attachment(extension: str) -> str:
+    """A download named after the table and its date: an ASCII name for old browsers, the
+    real one (any language) in filename* (RFC 6266)."""
+    from urllib.parse import quote
+
+    from .. import records
+
+    name = f"{records.file_name(g.table)}.{extension}"
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in "-._") else "_" for c in name)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 @bp.get("/share")

@@ -141,3 +141,26 @@ def test_cli_says_why_a_record_file_cannot_be_used_in_the_chosen_language(
     assert cli.main(["audit", str(not_a_record), "--lang", "ja"]) == 2
     assert json.loads(capsys.readouterr().out)["error"] in refused_ja
     assert "companion: " in refused_ja and not any(c.isascii() and c.isalpha() for c in refused_ja.split(": ", 1)[1])
+
+
+def test_downloads_are_named_after_the_table_and_its_date_in_any_language(client: FlaskClient) -> None:
+    response = client.post("/tables", data={"name": "金曜 / 会: 3", "player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
+    table_url = response.headers["Location"].rsplit("/new", 1)[0]
+    created = records.file_name(store.TableRow("x", "", (), "2026-11-22T20:00:00", "", ""))
+    assert created == "companion-2026-11-22"
+    for kind in ("json", "csv"):
+        disposition = client.get(f"{table_url}/export.{kind}").headers["Content-Disposition"]
+        assert disposition.startswith('attachment; filename="')
+        plain = disposition.split('filename="')[1].split('"')[0]
+        assert plain.isascii() and "/" not in plain and plain.endswith(f".{kind}")
+        encoded = disposition.split("filename*=UTF-8''")[1]
+        from urllib.parse import unquote
+        assert unquote(encoded).startswith("金曜-会-3-20") and unquote(encoded).endswith(f".{kind}")
+
+
+def test_the_csv_starts_with_a_byte_order_mark_for_spreadsheets(client: FlaskClient) -> None:
+    url = seat_table(client)
+    table_url = url.split("/g/")[0]
+    raw = client.get(f"{table_url}/export.csv").data
+    assert raw.startswith("\ufeff".encode("utf-8"))
+    assert "charset=utf-8" in client.get(f"{table_url}/export.csv").headers["Content-Type"]
