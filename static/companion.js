@@ -1,6 +1,8 @@
 // Says so when a tap did not reach the table's server, or the server refused it, instead
 // of leaving the page silent; and says the page is offline until a poll gets through.
-// The words come translated with the page, on #net-status's data-* attributes.
+// As soon as any request gets through again, "connected again" shows briefly in place of
+// the offline or "may not have been stored" notice. The words come translated with the
+// page, on #net-status's data-* attributes.
 (function () {
   "use strict";
 
@@ -54,10 +56,19 @@
     show(said || el.dataset.failed, "refused");
   }
 
+  var backTimer = null;
+
   function answered(event) {
     if (!event.detail || !event.detail.successful) return;
-    hide("offline");
-    if (isWrite(event.detail)) hide();
+    var el = box();
+    if (!el) return;
+    if (el.dataset.kind === "offline" || el.dataset.kind === "write") {
+      show(el.dataset.back, "back");
+      clearTimeout(backTimer);
+      backTimer = setTimeout(function () { hide("back"); }, 2000);
+    } else if (isWrite(event.detail)) {
+      hide();
+    }
   }
 
   document.addEventListener("htmx:sendError", lost);

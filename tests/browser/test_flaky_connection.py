@@ -71,3 +71,15 @@ def test_a_server_failure_is_reported_and_nothing_entered_is_lost(page: Page, li
     page.reload()
     expect(page.locator(".trick .row").first.locator(".tile")).to_have_attribute("title", "●red 5 / ■blue 6")
     expect(page.locator("#prompt")).to_have_text("Aki's card")
+
+
+def test_the_notice_clears_as_soon_as_a_request_gets_through_without_another_tap(page: Page, live_server: str) -> None:
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    status = page.locator("#net-status")
+    page.context.set_offline(True)
+    tap_card(page, hm.parse_card("R5B6"))
+    expect(status).to_contain_text(WRITE_LOST)
+    page.context.set_offline(False)  # the page's own poll gets through: no tap needed
+    expect(status).to_have_text("Connected again.", timeout=4000)
+    expect(status).to_be_hidden(timeout=4000)
+    expect(page.locator("#prompt")).to_have_text("Turn the master card and enter it")
