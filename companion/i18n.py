@@ -89,6 +89,8 @@ def render(
             return gettext(", ").join(card_text(module, c, gettext) for c in value.codes)
         if isinstance(value, (SuitRef, CardRef)):
             return value.code
+        if isinstance(value, (tuple, list)):  # a list of plain values, as the language lists them
+            return gettext(", ").join(str(show(item)) for item in value)
         return value
 
     messages: Mapping[str, str] = dict(base.MESSAGES)

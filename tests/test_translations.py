@@ -48,3 +48,24 @@ def test_compiled_catalog_matches_the_po_file() -> None:
     with open(CATALOG / "messages.mo", "rb") as f:
         mo = {m.id: m.string for m in read_mo(f) if m.id}
     assert mo == po, "run: pybabel compile -d companion/translations"
+
+
+def test_japanese_questions_and_lists_use_full_width_marks() -> None:
+    with open(CATALOG / "messages.po", "rb") as f:
+        catalog = read_po(f)
+    half_width = [m.string for m in catalog if m.id and isinstance(m.string, str)
+                  and re.search(r"[\u3040-\u30ff\u4e00-\u9fff][?!]", m.string)]
+    assert half_width == []
+    assert {m.id: m.string for m in catalog if m.id}[", "] == "、"
+
+
+def test_a_list_in_a_ruling_reads_as_the_language_lists() -> None:
+    from companion import i18n
+    from companion.rules import hyper_maker
+    from companion.rules.base import CardRef, CardsRef, Ruling, SeatRef
+
+    ruling = Ruling("hm.audit_illegal", "5(2)", {"trick": 2, "seat": SeatRef(0), "card": CardRef("G2Y9"),
+                                                  "master": CardRef("R5B6"), "cards": CardsRef(("R1B10",)),
+                                                  "tricks": (6, 7, 8)})
+    assert "6, 7, 8" in i18n.render(ruling, hyper_maker, i18n.catalog("en").gettext)
+    assert "6、7、8" in i18n.render(ruling, hyper_maker, i18n.catalog("ja").gettext)

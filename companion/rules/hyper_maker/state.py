@@ -188,7 +188,7 @@ def audit(state: State) -> tuple[Finding, ...]:
                 "trick": so.trick, "seat": SeatRef(so.seat), "card": CardRef(so.card.code),
                 "master": CardRef(so.master.code),
                 "cards": CardsRef(tuple(card.code for card, _ in held)),
-                "tricks": ", ".join(str(n) for _, n in held),
+                "tricks": tuple(n for _, n in held),
             }),
             {"seat": so.seat, "trick": so.trick},
             (so.seat, so.trick) in state.accepted,

@@ -388,7 +388,7 @@ def audit(state: State) -> tuple[Finding, ...]:
                 "trick": so.trick, "seat": SeatRef(so.seat), "card": CardRef(so.card.code),
                 "lead": CardRef(so.lead.code), "suit": SuitRef(so.suit),
                 "cards": CardsRef(tuple(card.code for card, _ in held)),
-                "tricks": ", ".join(str(n) for _, n in held),
+                "tricks": tuple(n for _, n in held),
             }),
             {"seat": so.seat, "trick": so.trick},
             (so.seat, so.trick) in state.accepted,

@@ -601,7 +601,7 @@ def test_each_revoke_is_proven_once_and_the_audit_lists_every_later_card() -> No
     assert len(state.revokes) == 1
     (finding,) = tns.audit(state)
     assert finding.ruling.params["cards"] == CardsRef(("S8", "S10"))
-    assert finding.ruling.params["tricks"] == "2, 3"
+    assert finding.ruling.params["tricks"] == (2, 3)
     assert finding.ruling.key == "tns.audit_illegal" and finding.ruling.clause == "トリックの手順 2)"
 
 
