@@ -120,6 +120,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .views import api, errors, home, play, referee
 
     app.jinja_env.globals["clause_href"] = rulebooks.href
+
+    def clause_badge(slug: str, label: str) -> str:
+        from flask_babel import get_locale
+
+        return rulebooks.badge(slug, label, str(get_locale() or i18n.DEFAULT_LANG))
+
+    app.jinja_env.globals["clause_badge"] = clause_badge
     app.jinja_env.globals["card_name"] = i18n.card_name
     app.jinja_env.globals["ruling_text"] = i18n.ruling_text
 

@@ -9,6 +9,7 @@ read (and remembered: they ship with the code) are a fixed few.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -47,3 +48,27 @@ def href(slug: str, label: str) -> str | None:
     """The link to a clause on its game's rules page, or None if the clause is not there."""
     anchor = anchors(slug).get(label)
     return f"/rules/{slug}#{anchor}" if anchor else None
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def badge(slug: str, label: str, lang: str) -> str:
+    """How a clause badge names `label`: as printed, except that a clause named by a
+    Japanese heading reads as its English heading on an English page."""
+    if lang == "ja" or not _JAPANESE.search(label):
+        return label
+    heading = _english_headings(slug).get(label)
+    if heading is None:
+        return label
+    number = re.match(r"^[\d.()]+\s*", label)  # "3. ルールの判定" keeps its "3."
+    return (number.group(0) if number else "") + heading
+
+
+@cache
+def _english_headings(slug: str) -> dict[str, str]:
+    book = load(slug)
+    if book is None:
+        return {}
+    return {section["label"]: section["heading"]["en"] for section in book["sections"]
+            if section.get("heading", {}).get("en")}

@@ -82,3 +82,13 @@ def test_rules_page_shows_japanese_original_english_and_our_rulings(client: Flas
 def test_unknown_rules_page_is_a_404(client: FlaskClient) -> None:
     assert client.get("/rules/chess").status_code == 404
     assert client.get("/judge/chess").status_code == 404
+
+
+def test_clause_badges_on_an_english_page_read_in_english(client: FlaskClient) -> None:
+    japanese = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+    for slug in rules.GAMES:
+        for label in rulebooks.anchors(slug):
+            english = rulebooks.badge(slug, label, "en")
+            assert not japanese.search(english), (slug, label, english)
+            assert rulebooks.badge(slug, label, "ja") == label
+    assert rulebooks.badge("master-of-rules", "3. ルールの判定", "en") == "3. Judging the rules"

@@ -248,7 +248,7 @@ def test_a_judged_round_shows_every_verdict_with_its_reason_and_clause(client: F
     ]
     others = [words(li) for li in result.select(".rulings li")]
     assert "our ruling Dummy 1's LIMIT 23 only kept others from playing it; a dummy scores nothing." in others
-    assert "§4. 次のラウンドの準備 Ben is the start player of round 2." in others
+    assert "§4. Preparing the next round Ben is the start player of round 2." in others
     assert page.select_one("#prompt").get_text(strip=True) == "Ben: a number card or a rule card"
     assert cells(page, "TRIO") == ["1", "0", "0"]
     assert cells(page, "Total") == ["1", "0", "0"]
@@ -287,8 +287,8 @@ def test_score_table_counts_rules_bonuses_and_splits_equal_points_by_tie_break(c
     assert [td.has_attr("class") for td in page.select("#score tr.rule")[0].select("td")] == [False, True, False]
     ties = [words(li) for li in page.select("#score .tie-breaks li")]
     assert ties == [
-        "§6. 得点計算 Ben and Aki have 7 points each; Ben ranks higher with more TRIO (3 to 1).",
-        "§6. 得点計算 Aki and Cho have 7 points each; Aki ranks higher with more TRIO (1 to 0).",
+        "§6. Scoring and deciding the winner Ben and Aki have 7 points each; Ben ranks higher with more TRIO (3 to 1).",
+        "§6. Scoring and deciding the winner Aki and Cho have 7 points each; Aki ranks higher with more TRIO (1 to 0).",
     ]
     assert "more TRIO places higher, then more ONLY ONE, BEST of the BEST, LIMIT 23 and SUPPORT RIGHT" in words(
         page.select_one("#score"))
@@ -312,7 +312,7 @@ def test_the_game_ends_after_the_last_round_with_the_final_ranking(client: Flask
     final = page.select_one("#final")
     assert words(final.select_one(".verdict")) == "Aki wins this game with 16 points."
     assert [words(li) for li in final.select(".ranking li")] == ["Aki 16 points", "Ben 16 points", "Cho 14 points"]
-    assert ("§6. 得点計算 Aki and Ben have 16 points each; Aki ranks higher with more TRIO (8 to 3)."
+    assert ("§6. Scoring and deciding the winner Aki and Ben have 16 points each; Aki ranks higher with more TRIO (8 to 3)."
             in [words(li) for li in final.select(".rulings li")])
     assert "All 12 rounds have been played: the game is over." in words(page.select_one("#result"))
     assert page.select_one("#score h2").get_text(" ", strip=True).startswith("Final score")
@@ -337,7 +337,7 @@ def test_the_dummy_rule_and_a_reveal_appear_in_the_judged_round(client: FlaskCli
     play_round(client, url, new_state(), r)
     result = soup(client.get(url)).select_one("#result")
     lines = [words(li) for li in result.select(".rulings li")]
-    assert ("§1. カードの出し方 Ben revealed their rule cards, none of which could be played, and laid TRIO, "
+    assert ("§1. Laying cards Ben revealed their rule cards, none of which could be played, and laid TRIO, "
             "already played this round.") in lines
     assert [v["class"] for v in result.select(".verdicts li")] == [["hit"], ["hit"], ["hit"]]
 

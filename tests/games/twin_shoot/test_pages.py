@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from companion import cli
+from companion import cli, rulebooks
 from companion.rules import twin_shoot as ts
 from tests.conftest import panels_across_restart, soup
 from tests.games.twin_shoot.table import (
@@ -35,7 +35,9 @@ from tests.games.twin_shoot.table import (
     set_leader,
 )
 
-STEP = {n: f"§トリックテイキングフェーズ {n}" for n in range(1, 6)}
+STEP = {1: "§The lead", 2: "§Duty to follow; order of play", 3: "§Suit follow and rank follow",
+        4: "§Winner of the trick", 5: "§The next leader"}
+"""トリックテイキングフェーズ 1-5 as an English page's clause badges name them."""
 
 
 def words(node) -> str:  # type: ignore[no-untyped-def]
@@ -115,7 +117,7 @@ def test_the_game_page_repeats_the_set_up_and_asks_the_opening_leader(client: Fl
     assert page.select_one("#prompt").get_text(strip=True) == "Cho's card"
     # Hand 1: no open bid, said with its clause.
     note = page.select_one("#open-bid-note")
-    assert "No open bid in the first hand" in words(note) and "§ビッドフェーズ" in words(note)
+    assert "No open bid in the first hand" in words(note) and "§Bid phase" in words(note)
     assert page.select_one("#open-bid") is None
     fields = form_fields(page)
     assert fields.pop("csrf_token") is not None
@@ -291,7 +293,7 @@ def test_bids_stay_hidden_until_turned_up_then_the_hand_is_scored_as_the_engine_
     assert "Aki & Ben" in words(page.select_one("#points thead"))
     assert scoreboard_totals(page) == list(ts.scores(state))
     why = words(page.select_one("#hand-score .why"))
-    assert "§点数計算 3" in why and "Twin shoot: both Aki and Ben made their bids, 10 more points." in why
+    assert "§Twin shoot bonus" in why and "Twin shoot: both Aki and Ben made their bids, 10 more points." in why
     # The next hand: the rotation hands the lead to the next team's right-side player.
     assert "Hand 2 · Trick 1 of 10" in words(page.select_one("h1.status"))
     assert page.select_one("#prompt").get_text(strip=True) == "Cho's card"
@@ -527,6 +529,7 @@ def test_japanese_pages_render(app) -> None:  # type: ignore[no-untyped-def]
     url = seat_table(client)
     page = soup(client.get(url))
     assert page.html["lang"] == "ja"
+    # Japanese pages name clauses as printed.
     assert page.select_one("#prompt") is not None
     assert "§トリックテイキングフェーズ 2" in words(page.select_one("#order"))
 
@@ -626,7 +629,7 @@ def test_quick_judge_asks_the_player_count_then_judges_a_trick_like_the_api(clie
     shown = [words(li) for li in result.select(".rulings li")]
     assert len(shown) == len(api["rulings"])
     for line, ruling in zip(shown, api["rulings"]):
-        assert ruling["text"] in line and ruling["clause"] in line
+        assert ruling["text"] in line and rulebooks.badge("twin-shoot", ruling["clause"], "en") in line
     back = soup(client.get(page.select_one("a[href*=back]")["href"]))
     assert form_fields(back) == {"players": "4", "cards": "H9.C9.HA"}
 
