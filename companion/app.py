@@ -46,6 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=_shipped("templates"), static_folder=_shipped("static"))
     app.config.from_mapping(
         DATABASE=None,
+        JOIN_BASE=None,  # "http://192.168.1.20:5000" when served to the LAN (companion serve --lan)
         MAX_CONTENT_LENGTH=64 * 1024,
         MAX_FORM_PARTS=200,
         WTF_CSRF_TIME_LIMIT=None,  # a table keeps one page open all evening

@@ -48,25 +48,34 @@ def lan_address() -> str | None:
 
 
 def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False) -> None:
-    """Run the app under waitress, a production WSGI server."""
+    """Run the app under waitress, a production WSGI server.
+
+    With `lan`, it also listens on this machine's LAN address, so the phones at the table
+    can join: the address to open and a QR code are printed, and the invite page shows
+    links on that address (not the loopback one the phones could not open).
+    """
     from waitress import serve as waitress_serve
 
     from .app import create_app
     from .qr import terminal
 
-    if lan:
-        found = lan_address()
-        if found is None:
-            print(_("companion: no LAN address found; listening on loopback only"), file=sys.stderr)
-        host = found or host
-    app = create_app({"DATABASE": str(db)})
+    config: dict[str, object] = {"DATABASE": str(db)}
+    listen = [f"{host}:{port}"]
     url = f"http://{host}:{port}/"
+    found = lan_address() if lan else None
+    if lan and found is None:
+        print(_("companion: no LAN address found; listening on loopback only"), file=sys.stderr)
+    if found is not None:
+        url = f"http://{found}:{port}/"
+        config["JOIN_BASE"] = url.rstrip("/")
+        listen = [f"{found}:{port}"] + [f"{host}:{port}"] * (host != found)
+    app = create_app(config)
     print(_("companion: tables are kept in %(path)s", path=db), flush=True)
     print(_("companion: open %(url)s", url=url), flush=True)
-    if lan:
+    if found is not None:
         print(_("companion: phones at the table can scan this to join:"), flush=True)
         print(terminal(url), flush=True)
-    waitress_serve(app, host=host, port=port, threads=threads, ident="companion")
+    waitress_serve(app, listen=" ".join(listen), threads=threads, ident="companion")
 
 
 def judge_lines(game: str, lang: str, lines: TextIO, out: TextIO) -> int:

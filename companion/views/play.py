@@ -299,10 +299,31 @@ def _attachment(extension: str) -> str:
 
 @bp.get("/share")
 def share() -> tuple[str, int]:
-    """The table's two links as QR codes: the scorer's (only shown to a scorer) and the viewer's."""
+    """The table's two links as QR codes: the scorer's (only shown to a scorer) and the viewer's.
+
+    Only links the other phones can open: on the LAN address the app was served to, or
+    the address this page was reached on if that is not this computer's own loopback.
+    Served on loopback only, the page says so and how to serve the LAN instead.
+    """
     from ..qr import svg
 
-    links = {store.VIEWER: url_for("play.table", token=g.table.viewer_token, _external=True)}
+    roles = {store.VIEWER: g.table.viewer_token}
     if g.can_write:
-        links[store.SCORER] = url_for("play.table", token=g.table.scorer_token, _external=True)
-    return render_template("share.html", table=g.table, links=links, svg=svg), 200
+        roles[store.SCORER] = g.table.scorer_token
+    base = current_app.config.get("JOIN_BASE") or ("" if _loopback(request.host) else request.host_url.rstrip("/"))
+    links = {role: base + url_for("play.table", token=token) for role, token in roles.items()} if base else {}
+    return render_template("share.html", table=g.table, links=links, svg=svg, host=request.host), 200
+
+
+def _loopback(host: str) -> bool:
+    """Whether `host` (as the browser sent it, with its port) is this computer's loopback."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    name = urlsplit("//" + host).hostname or ""
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False

@@ -28,6 +28,9 @@ CHROMIUM_ARGS = [
 def live_server(tmp_path: Path) -> Iterator[str]:
     app = create_app({"DATABASE": str(tmp_path / "browser.db")})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    # As `companion serve --lan` does: the invite page's links carry the address the phones
+    # use (here the browser, on this machine, stands in for them).
+    app.config["JOIN_BASE"] = f"http://127.0.0.1:{server.effective_port}"
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

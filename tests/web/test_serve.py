@@ -26,7 +26,7 @@ def test_serve_lan_listens_on_the_lan_address_and_prints_a_join_qr(
     monkeypatch.setattr(cli, "lan_address", lambda: "192.168.7.21")
     cli.serve("127.0.0.1", 5123, tmp_path / "t.db", lan=True)
     out = capsys.readouterr().out
-    assert calls == [{"host": "192.168.7.21", "port": 5123, "threads": 8, "ident": "companion"}]
+    assert calls == [{"listen": "192.168.7.21:5123 127.0.0.1:5123", "threads": 8, "ident": "companion"}]
     assert "open http://192.168.7.21:5123/" in out
     assert f"tables are kept in {tmp_path / 't.db'}" in out
     assert "█" in out or "▀" in out  # the QR code, drawn with block characters
@@ -40,7 +40,7 @@ def test_serve_defaults_to_loopback_and_the_per_user_data_folder(
     monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
     monkeypatch.setattr(cli, "default_db", lambda: tmp_path / "data" / "companion.db")
     assert cli.main(["serve"]) == 0
-    assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 5000
+    assert calls[0]["listen"] == "127.0.0.1:5000"
     assert (tmp_path / "data" / "companion.db").exists()
     assert "tables are kept in" in capsys.readouterr().out
 

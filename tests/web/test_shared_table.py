@@ -18,8 +18,12 @@ from tests.games.hyper_maker.table import enter, form_fields, seat_table
 
 def links(client: FlaskClient, game_url: str) -> dict[str, str]:
     """The scorer's and viewer's links as the share page shows them."""
-    share = soup(client.get(game_url.split("/g/")[0] + "/share"))
+    share = soup(client.get(game_url.split("/g/")[0] + "/share", base_url=LAN))
     return {fig["id"].removeprefix("qr-"): fig.select_one("input.link")["value"] for fig in share.select("figure.qr")}
+
+
+LAN = "http://192.168.7.21:5000"
+"""How the phones reach the app when it is served to the local network."""
 
 
 def path(url: str) -> str:
@@ -28,7 +32,7 @@ def path(url: str) -> str:
 
 def test_share_page_draws_both_links_as_qr_codes(client: FlaskClient) -> None:
     url = seat_table(client)
-    page = soup(client.get(url.split("/g/")[0] + "/share"))
+    page = soup(client.get(url.split("/g/")[0] + "/share", base_url=LAN))
     assert len(page.select("figure.qr svg")) == 2
     found = links(client, url)
     assert set(found) == {"scorer", "viewer"}
@@ -202,7 +206,7 @@ def test_polling_answers_304_until_something_changes(client: FlaskClient) -> Non
 def test_a_viewer_waits_for_the_first_game_then_is_sent_to_it(client: FlaskClient) -> None:
     made = client.post("/tables", data={"player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
     table_url = made.location.split("/new")[0]
-    share = soup(client.get(table_url + "/share"))
+    share = soup(client.get(table_url + "/share", base_url=LAN))
     viewer = path(share.select_one("#qr-viewer input.link")["value"])
     waiting = client.get(viewer)
     assert waiting.status_code == 200 and "No game has started yet" in text(waiting)
@@ -221,3 +225,23 @@ def test_the_page_polls_with_the_version_the_server_answers_304_to(client: Flask
     for game_url in (url, url.replace("/g/1", "/g/2")):
         etag = json.loads(soup(client.get(game_url)).select_one("#panel")["hx-headers"])["If-None-Match"]
         assert client.get(f"{game_url}/panel", headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_served_on_loopback_only_the_invite_page_says_so_and_shows_no_link(client: FlaskClient) -> None:
+    url = seat_table(client)
+    for base in ("http://127.0.0.1:5000", "http://localhost:5000", "http://[::1]:5000"):
+        page = soup(client.get(url.split("/g/")[0] + "/share", base_url=base))
+        assert page.select("figure.qr") == [] and page.select("input.link") == []
+        assert "companion serve --lan" in page.select_one("#loopback-only").get_text()
+
+
+def test_served_to_the_lan_the_links_carry_the_lan_address_whatever_address_opened_the_page(app) -> None:  # type: ignore[no-untyped-def]
+    from tests.conftest import english_client
+
+    app.config["JOIN_BASE"] = "http://192.168.7.21:5000"
+    client = english_client(app)
+    url = seat_table(client)
+    page = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://127.0.0.1:5000"))
+    found = [i["value"] for i in page.select("figure.qr input.link")]
+    assert len(found) == 2 and all(link.startswith("http://192.168.7.21:5000/t/") for link in found)
+    assert page.select_one("#loopback-only") is None
