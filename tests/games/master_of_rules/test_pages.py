@@ -379,7 +379,7 @@ def test_reload_and_server_restart_lose_nothing(client: FlaskClient, db_path: Pa
 def test_a_viewer_sees_the_round_and_the_score_but_no_form(client: FlaskClient) -> None:
     url = seat_table(client)
     play_round(client, url, new_state(), VERDICT_ROUND)
-    share = soup(client.get(url.split("/g/")[0] + "/share"))
+    share = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://192.168.7.21:5000"))  # as the LAN serves it
     viewer = share.select_one("#qr-viewer input.link")["value"].split("://", 1)[-1]
     viewer = "/" + viewer.split("/", 1)[1]
     page = client.get(viewer.rstrip("/") + "/g/1")
