@@ -38,11 +38,12 @@ def test_viewer_and_second_scorer_follow_the_table_live(page: Page, browser: Bro
     tap_card(page, hm.parse_card("R5B6"))
     for phone in (viewer, other_scorer):
         expect(phone.locator(".trick .row").first.locator(".tile")).to_have_attribute("title", "●赤5 / ■青6", timeout=3000)
-        expect(phone.locator("#prompt")).to_have_text("Akiのカード", timeout=3000)
+    expect(other_scorer.locator("#prompt")).to_have_text("Akiのカード", timeout=3000)
+    expect(viewer.locator("#prompt")).to_have_text("Akiさんのカードを待っています", timeout=3000)  # a viewer waits
 
     # The other scorer enters the next card; the first phone sees it without reloading.
     tap_card(other_scorer, hm.parse_card("R2G9"))
     expect(page.locator("#prompt")).to_have_text("Ben's card", timeout=3000)
-    expect(viewer.locator("#prompt")).to_have_text("Benのカード", timeout=3000)
+    expect(viewer.locator("#prompt")).to_have_text("Benさんのカードを待っています", timeout=3000)
     viewer.context.close()
     other_scorer.context.close()

@@ -346,3 +346,22 @@ def test_no_game_is_named_in_shared_code_or_templates(slug: str) -> None:
              for name in names
              if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_viewer_is_told_what_is_awaited_never_the_scorers_instructions(slug: str, client: FlaskClient) -> None:
+    from tests.conftest import soup
+
+    setup, log = driver(slug).random_game(SEEDS[2])
+    seen = 0
+    for step in sorted(set(range(0, len(log), max(1, len(log) // 12)))):
+        url = import_to(client, record_of(slug, setup, log[:step]))
+        share = soup(client.get(url + "/share", base_url="http://192.168.7.21:5000"))
+        viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+        scorer_prompt = soup(client.get(url + "/g/1")).select_one("#prompt")
+        prompt = soup(client.get(viewer + "/g/1")).select_one("#prompt")
+        assert (prompt is None) == (scorer_prompt is None), step
+        if prompt is not None:
+            seen += 1
+            assert prompt.get_text(" ", strip=True).startswith("Waiting for"), (step, prompt.get_text(" ", strip=True))
+    assert seen

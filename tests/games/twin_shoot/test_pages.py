@@ -494,7 +494,7 @@ def test_a_viewer_sees_everything_but_no_form(client: FlaskClient) -> None:
         assert "Opening leader: Aki" in words(page.select_one("#leader"))
     lay(client, url, "H9")
     page = soup(client.get(f"{viewer}/g/1"))
-    assert page.select_one("#prompt").get_text(strip=True) == "Ben's card"
+    assert page.select_one("#prompt").get_text(strip=True) == "Waiting for Ben's card"  # a viewer is told what is awaited (#11)
     assert page.select_one("#panel form") is None
     refused = client.post(f"{viewer}/g/1/entries", data={"seq": "1", "kind": "play", "seat": "1", "card": "C9"})
     assert refused.status_code == 403
