@@ -104,7 +104,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # The page's catalog looked up once per render instead of once per string: the
         # same newstyle gettext Flask-Babel installs, bound to this request's language.
         fast = _make_new_gettext(get_translations().gettext)
-        return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here, "_": fast, "gettext": fast}
+        theme = request.cookies.get("theme") if request else None
+        return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here, "_": fast, "gettext": fast,
+                "theme": theme if theme in ("light", "dark") else None}
 
     del babel, page_context, security_headers
 

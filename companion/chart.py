@@ -1,7 +1,8 @@
 """The evening's running totals as a line chart, drawn by the server as SVG.
 
 Presentation attributes only (no inline styles), so the page's Content-Security-Policy
-holds; the legend is plain HTML beside it, in the page's language.
+holds; the stylesheet's classes (seat-N, grid, axis) repaint it in the page's theme. The
+legend is plain HTML beside it, in the page's language.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from html import escape
 
 from markupsafe import Markup
 
-COLOURS = ("#0b6b5d", "#c62828", "#1565c0", "#a07800", "#6a1b9a", "#ef6c00", "#37474f", "#2e7d32")
+COLOURS = ("#0b6b5d", "#c62828", "#1565c0", "#8a6700", "#6a1b9a", "#a35400", "#37474f", "#2b7a30")
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 12, 12, 28
 
@@ -53,21 +54,21 @@ def svg(rows: Sequence[Sequence[int]], players: int, title: str, axis_label: str
              f"<title>{escape(title)}</title>"]
     for value in range(low, high + 1, step):
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
-                     f'stroke="#d7d7db" stroke-width="1"/>')
+                     f'class="grid" stroke="#d7d7db" stroke-width="1"/>')
         parts.append(f'<text x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end" font-size="11" '
-                     f'fill="#5f6368">{value}</text>')
+                     f'class="axis" fill="#5f6368">{value}</text>')
     label_every = 1 if games <= 10 else -(-games // 10)
     for game in range(0, games + 1, label_every):
         parts.append(f'<text x="{x(game):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle" '
-                     f'font-size="11" fill="#5f6368">{game}</text>')
+                     f'font-size="11" class="axis" fill="#5f6368">{game}</text>')
     parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 2}" text-anchor="middle" font-size="11" '
-                 f'fill="#5f6368">{escape(axis_label)}</text>')
+                 f'class="axis" fill="#5f6368">{escape(axis_label)}</text>')
     for seat, line in enumerate(lines):
         colour = COLOURS[seat % len(COLOURS)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
-        parts.append(f'<polyline class="line" data-seat="{seat}" points="{points}" fill="none" '
+        parts.append(f'<polyline class="line seat-{seat % len(COLOURS)}" data-seat="{seat}" points="{points}" fill="none" '
                      f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>')
         for i, v in enumerate(line):
-            parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}"/>')
+            parts.append(f'<circle class="dot seat-{seat % len(COLOURS)}" cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}"/>')
     parts.append("</svg>")
     return Markup("".join(parts))

@@ -66,13 +66,38 @@ def import_record() -> Response | tuple[str, int]:
     return redirect(url_for("play.table", token=table.scorer_token), 303)
 
 
+THEMES = ("light", "dark")
+"""A theme chosen with the switch; without one the page follows the phone's setting."""
+
+
+def safe_next(target: str | None) -> str:
+    """Where to go back to: a path of this app only, never another site.
+
+    Browsers drop tabs and newlines inside a URL and read a backslash as a slash, so
+    "/\t/evil.example" would leave the app: anything but a plain path is refused.
+    """
+    target = target or "/"
+    if (not target.startswith("/") or target.startswith("//") or "\\" in target
+            or any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in target)):
+        return "/"
+    return target
+
+
 @bp.get("/lang/<code>")
 def set_lang(code: str) -> Response:
     """Switch the language and come back to the same page; the choice is remembered."""
-    target = request.args.get("next", "/")
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
-    response = make_response(redirect(target, 303))
+    response = make_response(redirect(safe_next(request.args.get("next")), 303))
     if code in i18n.LANGS:
         response.set_cookie("lang", code, max_age=400 * 24 * 3600, samesite="Lax")
+    return response
+
+
+@bp.get("/theme/<mode>")
+def set_theme(mode: str) -> Response:
+    """Light, dark, or back to the phone's setting ("auto"); remembered by this browser."""
+    response = make_response(redirect(safe_next(request.args.get("next")), 303))
+    if mode in THEMES:
+        response.set_cookie("theme", mode, max_age=400 * 24 * 3600, samesite="Lax")
+    else:
+        response.delete_cookie("theme")
     return response
