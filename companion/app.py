@@ -18,7 +18,7 @@ from .memory import Memory
 PACKAGE = Path(__file__).parent
 
 CSP = "; ".join([
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "media-src 'self'",
     "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'",
     "frame-ancestors 'none'",
 ])

@@ -76,3 +76,79 @@
   document.addEventListener("htmx:responseError", refused);
   document.addEventListener("htmx:afterRequest", answered);
 })();
+
+// Keeps the phone's screen on while a game page is open and visible, and takes it again
+// when the phone wakes or the tab comes back. Where the Wake Lock API exists (https, or
+// this computer's own loopback address) it asks for a screen wake lock; over the plain
+// http LAN address, where browsers do not offer that API, it plays a silent, invisible
+// looping clip, which keeps phones awake the same way (started on the first tap where the
+// browser wants a gesture first). <html data-awake> says which way holds it: "lock",
+// "video", or "" while nothing does.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var marker = document.querySelector("[data-keep-awake]");
+  if (!marker) return;
+  var lock = null;
+  var video = null;
+
+  function say(how) {
+    root.dataset.awake = how;
+  }
+
+  function withVideo() {
+    if (!video) {
+      video = document.createElement("video");
+      video.muted = true;
+      video.loop = true;
+      video.setAttribute("muted", "");
+      video.setAttribute("playsinline", "");
+      ["webm", "mp4"].forEach(function (kind) {
+        var source = document.createElement("source");
+        source.src = marker.dataset["clip" + kind.charAt(0).toUpperCase() + kind.slice(1)];
+        source.type = "video/" + kind;
+        video.appendChild(source);
+      });
+    }
+    var playing = video.play();
+    if (playing && playing.then) {
+      playing.then(function () { say("video"); }, function () { say(""); });
+    } else {
+      say("video");
+    }
+  }
+
+  function acquire() {
+    if (document.visibilityState !== "visible") return;
+    if (window.isSecureContext && "wakeLock" in navigator) {
+      if (lock !== null) return;
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        lock = sentinel;
+        say("lock");
+        sentinel.addEventListener("release", function () {
+          lock = null;
+          say("");
+        });
+      }, withVideo);
+    } else {
+      withVideo();
+    }
+  }
+
+  function visibility() {
+    if (document.visibilityState === "visible") {
+      acquire();
+    } else {
+      if (lock !== null) lock.release();
+      if (video) video.pause();
+      say("");
+    }
+  }
+
+  document.addEventListener("visibilitychange", visibility);
+  document.addEventListener("pointerdown", function () {
+    if (!root.dataset.awake) acquire();
+  }, { passive: true });
+  say("");
+  acquire();
+})();

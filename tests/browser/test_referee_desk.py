@@ -25,8 +25,8 @@ def test_quick_judge_then_the_clause_on_the_rules_page(browser: Browser, live_se
     for code in ("R5B6", "R2G9", "B8Y3", "R9B2", "R7Y4"):
         pair = "".join(ch for ch in code if ch.isalpha())
         page.click(f"label[for=pair-{pair}]")
-        page.click(f"button[name=card][value={code}]")
-        page.wait_for_load_state()
+        with page.expect_navigation():  # each tap loads the next page; wait for it before the next tap
+            page.click(f"button[name=card][value={code}]")
     expect(page.locator("#result .verdict")).to_contain_text(verdict)
     assert_phone_friendly(page)
     # Every clause badge links to its place on the rules page.

@@ -18,9 +18,13 @@ from companion.app import create_app
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
+LAN_NAME = "table.test"
+"""A name the browser resolves to this machine: a page opened on it is not a secure context,
+as a phone opening the LAN address over plain http is not (loopback always is)."""
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1",
 ]
 
 
@@ -54,7 +58,8 @@ def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True, is_mobile=True)
     page = context.new_page()
     external: list[str] = []
-    page.on("request", lambda r: external.append(r.url) if not r.url.startswith("http://127.0.0.1") else None)
+    page.on("request", lambda r: external.append(r.url)
+            if not r.url.startswith(("http://127.0.0.1", f"http://{LAN_NAME}:")) else None)
     yield page
     context.close()
     assert external == [], f"requests left the app: {external}"
