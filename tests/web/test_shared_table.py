@@ -81,7 +81,7 @@ def test_forms_without_the_csrf_token_are_refused(db_path: Path) -> None:
     assert refused.status_code == 400
     home = soup(client.get("/"))
     token = home.select_one("input[name=csrf_token]")["value"]
-    assert re.search(r'"X-CSRFToken": "[^"]+"', home.body["hx-headers"])
+    assert re.search(r'"X-CSRFToken": "[^"]+"', home.body["data-hx-headers"])
     made = client.post("/tables", data={"csrf_token": token, "player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
     assert made.status_code == 303
     new_game = soup(client.get(made.location))
@@ -200,7 +200,7 @@ def test_polling_answers_304_until_something_changes(client: FlaskClient) -> Non
     changed = client.get(f"{url}/panel", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
     assert soup(changed).select_one("#prompt").get_text(strip=True) == "Aki's card"
-    assert etag.strip('"') not in soup(changed).select_one("#panel")["hx-headers"]
+    assert etag.strip('"') not in soup(changed).select_one("#panel")["data-hx-headers"]
 
 
 def test_a_viewer_waits_for_the_first_game_then_is_sent_to_it(client: FlaskClient) -> None:
@@ -223,7 +223,7 @@ def test_the_page_polls_with_the_version_the_server_answers_304_to(client: Flask
         enter(client, url, card)
     client.post(url.split("/g/")[0] + "/games", data={"game": "hyper-maker", "first_leader": "1"})
     for game_url in (url, url.replace("/g/1", "/g/2")):
-        etag = json.loads(soup(client.get(game_url)).select_one("#panel")["hx-headers"])["If-None-Match"]
+        etag = json.loads(soup(client.get(game_url)).select_one("#panel")["data-hx-headers"])["If-None-Match"]
         assert client.get(f"{game_url}/panel", headers={"If-None-Match": etag}).status_code == 304
 
 
