@@ -29,8 +29,14 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[str]:
-    app = create_app({"DATABASE": str(tmp_path / "browser.db")})
+def live_db(tmp_path: Path) -> Path:
+    """The SQLite file the live server keeps its tables in (a test may seat tables there)."""
+    return tmp_path / "browser.db"
+
+
+@pytest.fixture
+def live_server(live_db: Path) -> Iterator[str]:
+    app = create_app({"DATABASE": str(live_db)})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     # As `companion serve --lan` does: the invite page's links carry the address the phones
     # use (here the browser, on this machine, stands in for them).

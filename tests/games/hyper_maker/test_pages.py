@@ -66,7 +66,8 @@ def test_a_card_takes_two_taps_and_shows_both_numbers(client: FlaskClient) -> No
     assert len(page.select("label.pair-btn")) == 6
     buttons = page.select(".vals-RB button[name=card]")
     assert [b["value"] for b in buttons] == [f"R{k}B{11 - k}" for k in range(1, 11)]
-    assert buttons[4].get_text(strip=True) == "●5■6"
+    assert "".join(s.get_text() for s in buttons[4].select("span:not(.sr-only)")) == "●5■6"  # as printed
+    assert buttons[4].select_one(".sr-only").get_text(strip=True) == "(●red 5 / ■blue 6)"  # read aloud too
 
 
 def test_used_cards_are_not_offered_and_refused_if_posted(client: FlaskClient) -> None:
