@@ -234,8 +234,12 @@ def test_a_judged_round_shows_every_verdict_with_its_reason_and_clause(client: F
     play_round(client, url, new_state(), VERDICT_ROUND)
     page = soup(client.get(url))
     result = page.select_one("#result")
-    # The round just judged comes before the next round's prompt.
-    assert str(page).index('id="result"') < str(page).index('id="prompt"')
+    # The round just judged is one compact line above the next round's prompt, its "why"
+    # opening the full verdicts, which follow the picker (#11: the prompt first).
+    latest = page.select_one("#latest")
+    assert words(latest).startswith("Round 1: Aki achieved their rule.")
+    assert latest.select_one("a.why")["href"] == "#result"
+    assert str(page).index('id="latest"') < str(page).index('id="prompt"') < str(page).index('id="result"')
     assert words(result.select_one(".five")) == "●3 ■1 ■3 ■2 ▲1 = 10"
     verdicts = result.select(".verdicts li")
     assert [v["class"] for v in verdicts] == [["hit"], ["miss"], ["miss"]]

@@ -1,0 +1,41 @@
+"""At 360x740, in every game and at every step, whose turn it is and the picker are on the
+first screen, without scrolling (#11: the prompt first)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion import records, rules, store
+from tests.kit.pages import driver, record
+
+pytestmark = pytest.mark.browser
+
+FIRST_SCREEN = {"width": 360, "height": 740}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("slug", sorted(rules.GAMES))
+def test_the_prompt_and_the_picker_are_on_the_first_screen_at_every_step(
+        browser: Browser, live_server: str, live_db, slug: str, lang: str) -> None:  # type: ignore[no-untyped-def]
+    setup, log = driver(slug).random_game(2)
+    db = store.connect(live_db)
+    context = browser.new_context(viewport=FIRST_SCREEN, locale=lang, has_touch=True, is_mobile=True)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page = context.new_page()
+    below: list[str] = []
+    checked = 0
+    for step in range(0, len(log), max(1, len(log) // 25)):
+        table = records.import_table(db, record(slug, setup, log[:step]))
+        page.goto(f"{live_server}/t/{table.scorer_token}/g/1")
+        prompt = page.locator("#prompt")
+        if not prompt.count():
+            continue
+        checked += 1
+        picker = page.locator("#panel form.picker, #panel form.bid-form, #panel .pickers").first
+        for name, element in (("prompt", prompt), ("picker", picker)):
+            box = element.bounding_box() if element.count() else None
+            if box is None or box["y"] + min(box["height"], 120) > FIRST_SCREEN["height"]:
+                below.append(f"step {step}: {name} at {box and round(box['y'])}")
+    context.close()
+    assert checked and below == []
