@@ -256,3 +256,12 @@ def test_a_trick_undone_and_entered_again_shows_its_new_ruling(client: FlaskClie
     assert "Cho wins, +5" in page.select_one("#result .verdict").get_text()
     assert "■blue 10" in page.select_one("#result .rulings").get_text()
     assert scoreboard_totals(page) == [0, 0, 5]
+
+
+def test_the_trick_result_shows_every_card_played_and_marks_the_winner(client: FlaskClient) -> None:
+    url = seat_table(client)
+    for card in ("R5B6", "R2G9", "B8Y3", "R9B2"):  # 5(5)①: 2 red, 2 blue; the master's blue 6 > red 5: Ben's blue 8
+        enter(client, url, card)
+    played = soup(client.get(url)).select("#result #played .play")
+    assert [" ".join(p.get_text(" ").split()) for p in played] == ["Aki ●2 ▲9", "Ben ■8 ★3", "Cho ●9 ■2"]
+    assert [p["class"] for p in played] == [["play"], ["play", "won"], ["play"]]
