@@ -85,6 +85,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         return response
 
     app.jinja_env.filters["pick"] = lambda indices, items: [items[i] for i in indices]
+    app.jinja_env.filters["zip_seats"] = lambda values: [(v, i) for i, v in enumerate(values)]
     from .views._fragments import disable_cards, fragment, static_fragment
 
     app.jinja_env.filters["disable_cards"] = disable_cards

@@ -71,3 +71,16 @@ def test_typed_options_refuse_values_they_cannot_take(bad: dict[str, object]) ->
     with pytest.raises(RuleError):
         read_options(OPTIONS, bad)
     assert options_from_form(OPTIONS, {"limit": ["２０"]})["limit"] == "２０"  # full-width digits are text, refused by check
+
+
+def test_standings_at_a_glance_highest_first_the_leaders_marked(client: FlaskClient) -> None:
+    url = seat_table(client, first=0)
+    for _, _, card in whole_game(3, seed=7):
+        enter(client, url, card.code)
+    scores = final_scores(3, seed=7)
+    line = soup(client.get(url)).select_one("#standings")
+    shown = [(s.get_text(" ", strip=True).rsplit(" ", 1)[0], int(s.select_one("b").get_text())) for s in line.select("span")]
+    expected = sorted(zip(("Aki", "Ben", "Cho"), scores), key=lambda pair: -pair[1])
+    assert shown == expected
+    assert [s.get_text(" ", strip=True).rsplit(" ", 1)[0] for s in line.select("span.lead")] == [
+        name for name, points in expected if points == max(scores)]
