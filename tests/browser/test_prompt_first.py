@@ -39,3 +39,21 @@ def test_the_prompt_and_the_picker_are_on_the_first_screen_at_every_step(
                 below.append(f"step {step}: {name} at {box and round(box['y'])}")
     context.close()
     assert checked and below == []
+
+
+def test_after_undo_the_page_returns_to_the_prompt(page, live_server: str) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    from companion.rules import hyper_maker as hm
+    from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry
+
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    for number, code in enumerate(("R5B6", "R2G9"), start=1):
+        tap_card(page, hm.parse_card(code))
+        wait_for_entry(page, number)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # as after reading the scoreboard
+    assert page.evaluate("window.scrollY") > 0
+    page.click("button.undo")
+    expect(page.locator("#prompt")).to_have_text("Aki's card")
+    expect(page.locator("#prompt")).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") == 0
