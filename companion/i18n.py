@@ -79,6 +79,8 @@ def render(
             if names is not None and 0 <= value.index < len(names):
                 return names[value.index]
             return seat_label(value.index, gettext)
+        if isinstance(value, Ruling):  # a reason inside a reason (a correction's refusal)
+            return render(value, module, gettext, names)
         if isinstance(value, SeatsRef):
             return seats_text(value.indices, gettext, names)
         if isinstance(value, SuitRef) and module is not None:

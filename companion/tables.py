@@ -13,7 +13,7 @@ import sqlite_utils
 
 from . import rules, store
 from .memory import memory_of
-from .rules.base import UNDO, Event, Replayed, RuleError, replay
+from .rules.base import CORRECT, UNDO, Event, Replayed, RuleError, replay
 from .rules.contract import Evening, Game, Outcome, read_options
 
 MAX_NAME = 24
@@ -159,12 +159,13 @@ def _replay_log(db: sqlite_utils.Database, module: Game, row: store.GameRow,
     done: Replayed[Any] | None = None
     if hit is not None:
         (count, last), _, before = hit
-        if 0 < count <= len(log) and log[count - 1].created == last and all(e.kind != UNDO for e in log[count:]):
+        if (0 < count <= len(log) and log[count - 1].created == last
+                and all(e.kind not in (UNDO, CORRECT) for e in log[count:])):
             state, effective = before.state, before.effective
             for position in range(count, len(log)):
                 state = module.apply(state, Event(log[position].kind, log[position].payload))
                 effective += (position,)
-            done = Replayed(state, before.undone, effective)
+            done = Replayed(state, before.undone, effective, before.corrected)
     if done is None:
         done = replay(module.initial, module.apply, row.setup, _events(log))
     if remember:

@@ -98,21 +98,26 @@ class Event:
 
 
 UNDO = "undo"
+CORRECT = "correct"
+"""An entry that replaces an earlier one: {"seq": its number, "payload": the right payload}."""
 
 S = TypeVar("S")
 
 
 @dataclass(frozen=True)
 class Replayed(Generic[S]):
-    """The state a log leads to, and which entries of it were taken back.
+    """The state a log leads to, and which entries of it were taken back or corrected.
 
     `undone` maps the position of each retracted entry to the position of the undo
-    that retracted it; `effective` lists the positions that still count, in order.
+    that retracted it; `corrected` maps the position of each entry replaced by a correction
+    still in force to the position of that correction; `effective` lists the positions that
+    still count, entries and corrections, in order (an undo takes back the last of them).
     """
 
     state: S
     undone: Mapping[int, int]
     effective: tuple[int, ...]
+    corrected: Mapping[int, int] = field(default_factory=dict)
 
 
 def replay(
@@ -121,24 +126,74 @@ def replay(
     setup: Mapping[str, Any],
     events: Sequence[Event],
 ) -> Replayed[S]:
-    """Fold a game's log into its state. An undo retracts the latest entry still in force.
+    """Fold a game's log into its state.
 
-    Raises RuleError if the log holds an entry the rules forbid or an undo with nothing
-    to take back; the store never writes such a log, so that means a damaged file.
+    An undo retracts the latest entry still in force (a correction included: the entry it
+    replaced counts again). A correction replaces an earlier entry's payload and the game
+    is played again from there: if the corrected entry is refused, that refusal is raised;
+    if a later entry becomes impossible, "correct.breaks_later" names it (RULINGS: a
+    correction never silently drops what came after). Raises RuleError for a log the store
+    would never have written (an undo with nothing to take back).
     """
-    states: list[S] = [initial(setup)]
+    kept: list[tuple[int, Event]] = []  # the entries in force, as corrected: (position, event)
+    states: list[S] = [initial(setup)]  # states[i]: after kept[:i]
     stack: list[int] = []
+    replaced: dict[int, tuple[int, Event]] = {}  # correction position -> (index in kept, event it replaced)
     undone: dict[int, int] = {}
+    corrected: dict[int, int] = {}
     for position, event in enumerate(events):
         if event.kind == UNDO:
             if not stack:
                 raise RuleError("undo.nothing", "RULINGS")
-            undone[stack.pop()] = position
-            states.pop()
+            last = stack.pop()
+            undone[last] = position
+            if last in replaced:
+                back, previous = replaced.pop(last)
+                corrected.pop(kept[back][0], None)
+                kept[back] = (kept[back][0], previous)
+                _refold(apply, kept, states, back)
+            else:
+                kept.pop()
+                states.pop()
+        elif event.kind == CORRECT:
+            target = require_int(event.payload, "seq")
+            found = next((i for i, (at, _) in enumerate(kept) if at == target), None)
+            if found is None:
+                raise RuleError("correct.not_in_force", "RULINGS", entry=target + 1)
+            index = found
+            new_payload = event.payload.get("payload")
+            if not isinstance(new_payload, Mapping):
+                raise RuleError("input.not_object", "")
+            previous = kept[index][1]
+            kept[index] = (target, Event(previous.kind, new_payload))
+            try:
+                _refold(apply, kept, states, index)
+            except RuleError:
+                kept[index] = (target, previous)
+                _refold(apply, kept, states, index)
+                raise
+            replaced[position] = (index, previous)
+            corrected[target] = position
+            stack.append(position)
         else:
             states.append(apply(states[-1], event))
+            kept.append((position, event))
             stack.append(position)
-    return Replayed(states[-1], undone, tuple(stack))
+    return Replayed(states[-1], undone, tuple(stack), corrected)
+
+
+def _refold(apply: Callable[[S, Event], S], kept: list[tuple[int, Event]], states: list[S], index: int) -> None:
+    """Play the kept entries again from `index`; a later entry the change made impossible
+    is refused with its number and the reason."""
+    del states[index + 1:]
+    for i in range(index, len(kept)):
+        try:
+            states.append(apply(states[-1], kept[i][1]))
+        except RuleError as exc:
+            if i == index:
+                raise
+            del states[index + 1:]
+            raise RuleError("correct.breaks_later", "RULINGS", entry=kept[i][0] + 1, reason=exc.ruling) from exc
 
 
 def require_list(payload: Mapping[str, Any], name: str) -> list[Any]:
@@ -188,6 +243,8 @@ def form_int(fields: Mapping[str, Any], name: str) -> int | str:
 
 MESSAGES: Mapping[str, str] = {
     "undo.nothing": N_("There is nothing left to take back in this game."),
+    "correct.not_in_force": N_("Entry %(entry)s is not in force (it was taken back, or is not an entry of play), so it cannot be corrected."),
+    "correct.breaks_later": N_("This correction would make entry %(entry)s impossible: %(reason)s Nothing was changed."),
     "input.not_integer": N_("The field “%(field)s” must be a whole number."),
     "input.not_json": N_("The request is not valid JSON: %(detail)s"),
     "input.not_object": N_("The request must be a JSON object."),
