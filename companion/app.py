@@ -86,6 +86,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.filters["pick"] = lambda indices, items: [items[i] for i in indices]
     app.jinja_env.filters["zip_seats"] = lambda values: [(v, i) for i, v in enumerate(values)]
+    app.jinja_env.filters["join_change"] = lambda change: f"{change[0]} {change[1]} → {change[2]}"
     from .views._fragments import disable_cards, fragment, static_fragment
 
     app.jinja_env.filters["disable_cards"] = disable_cards

@@ -15,9 +15,9 @@ from werkzeug.wrappers import Response
 
 from .. import i18n, rules, store, tables
 from ..db import get_db
-from ..rules.base import UNDO, Ruling, RuleError
+from ..rules.base import CORRECT, UNDO, Ruling, RuleError, replay
 from ..rules.contract import option_defaults, options_from_form
-from .errors import NO_TABLE, VIEWER_ONLY, PageError
+from .errors import NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
 from ._htmx import is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
@@ -64,10 +64,26 @@ def _say(game: tables.LoadedGame | None) -> Any:
     return lambda ruling: i18n.render(ruling, module, gettext, names)
 
 
+def _correction(game: tables.LoadedGame) -> dict[str, Any] | None:
+    """What the latest entry changed, when it is the correction the page was sent back from:
+    the entry's number, and each player's points before and after where they differ."""
+    asked = request.args.get("corrected", "")
+    log = game.log
+    if not (asked.isascii() and asked.isdigit()) or not log or log[-1].kind != CORRECT \
+            or log[-1].payload.get("seq") != int(asked) - 1:
+        return None
+    from ..rules.base import Event
+
+    before = replay(game.module.initial, game.module.apply, game.row.setup,
+                    [Event(e.kind, e.payload) for e in log[:-1]]).state
+    was, now = game.module.outcome(before).points, game.outcome.points
+    return {"entry": int(asked), "changed": [(game.table.players[i], a, b) for i, (a, b) in enumerate(zip(was, now)) if a != b]}
+
+
 def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "") -> dict[str, Any]:
     db = get_db()
     board = tables.scoreboard(db, game.table.id, current=game)
-    return dict(
+    return dict(correction=_correction(game) if request.method == "GET" else None,
         game=game, state=game.state, board=board, error=error, error_clause=error_clause,
         findings=game.module.audit(game.state),
         latest=board.rows[-1][0].number, version=board.version, say=_say(game),
@@ -256,6 +272,40 @@ def enter(number: int) -> Response | tuple[str, int]:
 def undo(number: int) -> Response | tuple[str, int]:
     """Take back the latest entry still in force; it stays in the history, marked."""
     return _write(tables.game_row(get_db(), g.table.id, number), UNDO, {})
+
+
+def _in_force(game: tables.LoadedGame, seq: int) -> dict[str, Any]:
+    """Entry `seq` as it stands now (corrected if it was), or a 404 if it is not in force."""
+    log = game.log
+    if not (0 <= seq < len(log)) or seq not in game.replayed.effective or log[seq].kind in (UNDO, CORRECT):
+        raise PageError(404, NOT_HERE)
+    fixed = game.replayed.corrected.get(seq)
+    payload = log[fixed].payload.get("payload", {}) if fixed is not None else log[seq].payload
+    return {"seq": seq, "kind": log[seq].kind, "payload": payload, "created": log[seq].created}
+
+
+@bp.route("/g/<int:number>/correct/<int:seq>", methods=["GET", "POST"])
+def correct(number: int, seq: int) -> Response | tuple[str, int]:
+    """Correct an earlier entry: choose the right card or choice; what came after stands."""
+    if not g.can_write:
+        raise PageError(403, VIEWER_ONLY)
+    game = _loaded(number)
+    entry = _in_force(game, seq)
+    error, status = None, 200
+    if request.method == "POST":
+        payload = {"seq": seq, "payload": _payload(game.module, entry["kind"])}
+        try:
+            tables.enter(get_db(), g.table, game.row, _expected_seq(), CORRECT, payload)
+        except RuleError as exc:
+            error, status = i18n.render(exc.ruling, game.module, gettext, game.table.players), 422
+        except store.Conflict:
+            error, status = i18n.render(Ruling("store.conflict", ""), None, gettext), 409
+        else:
+            return redirect(url_for("play.game", number=number, corrected=seq + 1), 303)
+        game = _loaded(number)
+        entry = _in_force(game, seq)
+    return render_template("correct.html", game=game, state=game.state, entry=entry, error=error, say=_say(game),
+                           card_text=_card_text(game), links=_links(number)), status
 
 
 @bp.get("/g/<int:number>/history")

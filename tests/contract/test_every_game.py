@@ -365,3 +365,19 @@ def test_a_viewer_is_told_what_is_awaited_never_the_scorers_instructions(slug: s
             seen += 1
             assert prompt.get_text(" ", strip=True).startswith("Waiting for"), (step, prompt.get_text(" ", strip=True))
     assert seen
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_entry_in_force_has_a_correction_page(slug: str, client: FlaskClient) -> None:
+    from tests.conftest import soup
+
+    setup, log = driver(slug).random_partial(SEEDS[1])
+    url = import_to(client, record_of(slug, setup, log))
+    history = soup(client.get(url + "/g/1/history"))
+    links = [a["href"] for a in history.select("a.correct")]
+    game = game_of(slug)
+    assert len(links) == len(replay(game.initial, game.apply, setup, log).effective)
+    for link in links:
+        page = client.get(link)
+        assert page.status_code == 200, link
+        assert soup(page).select_one("#correct form input[name=seq]") is not None

@@ -47,5 +47,14 @@ def paths(db: sqlite_utils.Database) -> list[str]:
             found += [f"{base}/g/1"]
             if where in (0, 1.0):
                 found += [f"{base}/g/1/history", f"{base}/new", f"/t/{table.viewer_token}/g/1"]
+            if where == 0.6 and log:
+                found.append(f"{base}/g/1/correct/{_first_in_force(slug, setup, log[: int(len(log) * where)])}")
         found.append(f"{base}/share")
     return found
+
+
+def _first_in_force(slug: str, setup: dict[str, Any], log: list[Event]) -> int:
+    from companion.rules.base import replay
+
+    game = rules.GAMES[slug]
+    return replay(game.initial, game.apply, setup, log).effective[-1]
