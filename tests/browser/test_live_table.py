@@ -47,3 +47,33 @@ def test_viewer_and_second_scorer_follow_the_table_live(page: Page, browser: Bro
     expect(viewer.locator("#prompt")).to_have_text("Benさんのカードを待っています", timeout=3000)
     viewer.context.close()
     other_scorer.context.close()
+
+
+def test_a_correction_three_entries_back_is_seen_live_on_a_second_phone(
+        page: Page, browser: Browser, live_server: str) -> None:
+    from tests.games.hyper_maker.test_browser import wait_for_entry
+
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    game_url = page.url
+    page.click("text=Invite phones")
+    viewer_link = page.locator("#qr-viewer input.link").input_value()
+    page.goto(game_url)
+    for number, code in enumerate(("R5B6", "R2G9", "B8Y3", "R9B2", "G5Y6"), start=1):
+        tap_card(page, hm.parse_card(code))
+        wait_for_entry(page, number)
+    viewer = second_phone(browser)
+    viewer.goto(viewer_link)
+    expect(viewer.locator("#result .verdict")).to_contain_text("Ben", timeout=3000)
+
+    # The scorer corrects entry 3 (Ben's card) from the history, on the phone.
+    page.click("text=History")
+    page.locator("ol.history li").nth(2).locator("a.correct").click()
+    assert_phone_friendly(page)
+    tap_card(page, hm.parse_card("B2Y9"))
+    expect(page.locator("#latest-correction")).to_contain_text("Entry 3 corrected.")
+    expect(page.locator("#prompt")).to_be_in_viewport()
+    expect(page.locator("#result .verdict")).to_contain_text("No winner")
+    # The viewer's phone follows within a second or two, without a reload.
+    expect(viewer.locator("#result .verdict")).to_contain_text("勝者なし", timeout=4000)
+    expect(viewer.locator("#prompt")).to_have_text("Akiさんのカードを待っています")
+    viewer.context.close()
