@@ -66,6 +66,16 @@ def import_record() -> Response | tuple[str, int]:
     return redirect(url_for("play.table", token=table.scorer_token), 303)
 
 
+@bp.post("/forget")
+def forget() -> Response:
+    """Take a table off this browser's list; the table itself and its links stay as they are."""
+    token = request.form.get("token", "")
+    kept = [t for t in request.cookies.get("recent", "").split(".") if t and t != token]
+    response = make_response(redirect(url_for("home.index"), 303))
+    response.set_cookie("recent", ".".join(kept), max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
+    return response
+
+
 THEMES = ("light", "dark")
 """A theme chosen with the switch; without one the page follows the phone's setting."""
 

@@ -245,3 +245,14 @@ def test_served_to_the_lan_the_links_carry_the_lan_address_whatever_address_open
     found = [i["value"] for i in page.select("figure.qr input.link")]
     assert len(found) == 2 and all(link.startswith("http://192.168.7.21:5000/t/") for link in found)
     assert page.select_one("#loopback-only") is None
+
+
+def test_a_table_can_be_forgotten_on_this_phone_and_stays_open_to_its_links(client: FlaskClient) -> None:
+    url = seat_table(client)
+    client.get(url)  # opening a table puts it on this browser's list
+    home = soup(client.get("/"))
+    assert len(home.select("li.recent")) == 1
+    token = home.select_one("li.recent input[name=token]")["value"]
+    assert client.post("/forget", data={"token": token}).status_code == 303
+    assert soup(client.get("/")).select("li.recent") == []
+    assert client.get(url).status_code == 200  # the table itself is untouched
