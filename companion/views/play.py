@@ -171,9 +171,10 @@ def _new_game_form(error: str | None = None, status: int = 200) -> tuple[str, in
     if error is not None:  # a refused form keeps what the person chose
         options.update(options_from_form(module.OPTIONS, _form_fields()))
         first = _int_or(request.form.get("first_leader"), first)
+    under_way = last.row.number if last is not None and not last.state.is_over else None
     return render_template(
         "new_game.html", table=table, module=module, games=playable, first=first, choices=choices,
-        options=options, error=error, board=tables.scoreboard(db, table.id),
+        options=options, error=error, board=tables.scoreboard(db, table.id), under_way=under_way,
     ), status
 
 

@@ -256,3 +256,12 @@ def test_a_table_can_be_forgotten_on_this_phone_and_stays_open_to_its_links(clie
     assert client.post("/forget", data={"token": token}).status_code == 303
     assert soup(client.get("/")).select("li.recent") == []
     assert client.get(url).status_code == 200  # the table itself is untouched
+
+
+def test_opening_new_by_hand_mid_game_says_a_game_is_under_way(client: FlaskClient) -> None:
+    url = seat_table(client)
+    enter(client, url, "R5B6")
+    table_url = url.split("/g/")[0]
+    notice = soup(client.get(f"{table_url}/new")).select_one("#under-way")
+    assert "Game 1 is still under way" in notice.get_text()
+    assert notice.select_one("a")["href"].endswith("/g/1")
