@@ -13,7 +13,7 @@ import sqlite_utils
 
 from . import rules, store
 from .memory import memory_of
-from .rules.base import CORRECT, UNDO, Event, Replayed, RuleError, replay
+from .rules.base import ABANDON, CORRECT, UNDO, Event, Replayed, RuleError, replay
 from .rules.contract import Evening, Game, Outcome, read_options
 
 MAX_NAME = 24
@@ -46,6 +46,11 @@ class LoadedGame:
     @property
     def outcome(self) -> Outcome:
         return self.module.outcome(self.state)
+
+    @property
+    def abandoned(self) -> bool:
+        """The table stopped this game: it takes no more entries and counts in no total."""
+        return self.replayed.abandoned is not None
 
 
 def _events(log: Sequence[store.EventRow]) -> list[Event]:
@@ -159,13 +164,13 @@ def _replay_log(db: sqlite_utils.Database, module: Game, row: store.GameRow,
     done: Replayed[Any] | None = None
     if hit is not None:
         (count, last), _, before = hit
-        if (0 < count <= len(log) and log[count - 1].created == last
-                and all(e.kind not in (UNDO, CORRECT) for e in log[count:])):
+        if (0 < count <= len(log) and log[count - 1].created == last and before.abandoned is None
+                and all(e.kind not in (UNDO, CORRECT, ABANDON) for e in log[count:])):
             state, effective = before.state, before.effective
             for position in range(count, len(log)):
                 state = module.apply(state, Event(log[position].kind, log[position].payload))
                 effective += (position,)
-            done = Replayed(state, before.undone, effective, before.corrected)
+            done = Replayed(state, before.undone, effective, before.corrected, before.abandoned)
     if done is None:
         done = replay(module.initial, module.apply, row.setup, _events(log))
     if remember:
@@ -223,6 +228,8 @@ class Series:
     module: Game
     rows: tuple[tuple[store.GameRow, Outcome], ...]
     evening: Evening
+    abandoned: frozenset[int] = frozenset()
+    """Ids of the games the table abandoned: listed, counted in no total."""
 
     @property
     def kind(self) -> str:
@@ -232,7 +239,7 @@ class Series:
     def key(self) -> tuple[Any, ...]:
         """Everything the series block shows, for remembering its rendering."""
         return (self.kind, tuple((row.id, repr(row.setup.get("options", {})), outcome.points, outcome.over)
-                                 for row, outcome in self.rows), repr(self.evening))
+                                 for row, outcome in self.rows), repr(self.evening), self.abandoned)
 
 
 @dataclass(frozen=True)
@@ -265,6 +272,7 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
     """Points per game, grouped in series; `current`, already replayed, is reused."""
     table = current.table if current is not None else store.get_table(db, table_id)
     groups: list[tuple[Game, list[tuple[store.GameRow, Outcome]]]] = []
+    stopped: set[int] = set()
     entries = 0
     for row, mark in store.games_and_marks(db, table_id):
         entries += mark[0]
@@ -275,7 +283,10 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
         if not groups or groups[-1][0].SLUG != row.kind:
             groups.append((game.module, []))
         groups[-1][1].append((row, game.outcome))
+        if game.abandoned:
+            stopped.add(row.id)
     players = len(table.players)
-    series = tuple(Series(module, tuple(rows), module.evening([o for _, o in rows], players))
+    series = tuple(Series(module, tuple(rows), module.evening([o for r, o in rows if r.id not in stopped], players),
+                          frozenset(r.id for r, _ in rows if r.id in stopped))
                    for module, rows in groups)
     return Scoreboard(table.players, series, store.version_of(sum(len(s.rows) for s in series), entries))

@@ -100,6 +100,8 @@ class Event:
 UNDO = "undo"
 CORRECT = "correct"
 """An entry that replaces an earlier one: {"seq": its number, "payload": the right payload}."""
+ABANDON = "abandon"
+"""The table stops a game under way: nothing more is entered, and it counts in no total."""
 
 S = TypeVar("S")
 
@@ -118,6 +120,8 @@ class Replayed(Generic[S]):
     undone: Mapping[int, int]
     effective: tuple[int, ...]
     corrected: Mapping[int, int] = field(default_factory=dict)
+    abandoned: int | None = None
+    """The position of the entry that abandoned the game, while it is in force."""
 
 
 def replay(
@@ -141,13 +145,18 @@ def replay(
     replaced: dict[int, tuple[int, Event]] = {}  # correction position -> (index in kept, event it replaced)
     undone: dict[int, int] = {}
     corrected: dict[int, int] = {}
+    abandoned: int | None = None
     for position, event in enumerate(events):
+        if event.kind != UNDO and abandoned is not None:
+            raise RuleError("abandon.closed", "RULINGS")
         if event.kind == UNDO:
             if not stack:
                 raise RuleError("undo.nothing", "RULINGS")
             last = stack.pop()
             undone[last] = position
-            if last in replaced:
+            if last == abandoned:
+                abandoned = None
+            elif last in replaced:
                 back, previous = replaced.pop(last)
                 corrected.pop(kept[back][0], None)
                 kept[back] = (kept[back][0], previous)
@@ -155,6 +164,9 @@ def replay(
             else:
                 kept.pop()
                 states.pop()
+        elif event.kind == ABANDON:
+            abandoned = position
+            stack.append(position)
         elif event.kind == CORRECT:
             target = require_int(event.payload, "seq")
             found = next((i for i, (at, _) in enumerate(kept) if at == target), None)
@@ -179,7 +191,7 @@ def replay(
             states.append(apply(states[-1], event))
             kept.append((position, event))
             stack.append(position)
-    return Replayed(states[-1], undone, tuple(stack), corrected)
+    return Replayed(states[-1], undone, tuple(stack), corrected, abandoned)
 
 
 def _refold(apply: Callable[[S, Event], S], kept: list[tuple[int, Event]], states: list[S], index: int) -> None:
@@ -243,6 +255,7 @@ def form_int(fields: Mapping[str, Any], name: str) -> int | str:
 
 MESSAGES: Mapping[str, str] = {
     "undo.nothing": N_("There is nothing left to take back in this game."),
+    "abandon.closed": N_("This game was abandoned: nothing more can be entered. Undo takes the abandoning back."),
     "correct.not_in_force": N_("Entry %(entry)s is not in force (it was taken back, or is not an entry of play), so it cannot be corrected."),
     "correct.breaks_later": N_("This correction would make entry %(entry)s impossible: %(reason)s Nothing was changed."),
     "input.not_integer": N_("The field “%(field)s” must be a whole number."),

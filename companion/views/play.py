@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 
 from .. import i18n, rules, store, tables
 from ..db import get_db
-from ..rules.base import CORRECT, UNDO, Ruling, RuleError, replay
+from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError, replay
 from ..rules.contract import option_defaults, options_from_form
 from .errors import NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
 from ._htmx import is_htmx, page_or_fragment, render_block
@@ -99,6 +99,7 @@ class GameLinks:
     enter: str
     undo: str
     history: str
+    abandon: str
     share: str
     export_json: str
     export_csv: str
@@ -112,7 +113,7 @@ def _links(number: int) -> GameLinks:
     links: GameLinks | None = remembered.get(key)
     if links is None:
         links = GameLinks(
-            *(url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history")),
+            *(url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history", "abandon")),
             *(url_for(f"play.{name}") for name in ("share", "export_json", "export_csv", "new_game")),
         )
         remembered.put(key, links)
@@ -307,6 +308,12 @@ def correct(number: int, seq: int) -> Response | tuple[str, int]:
         entry = _in_force(game, seq)
     return render_template("correct.html", game=game, state=game.state, entry=entry, error=error, say=_say(game),
                            card_text=_card_text(game), links=_links(number)), status
+
+
+@bp.post("/g/<int:number>/abandon")
+def abandon(number: int) -> Response | tuple[str, int]:
+    """Stop a game under way: it takes no more entries and counts in no total (undo reverses it)."""
+    return _write(tables.game_row(get_db(), g.table.id, number), ABANDON, {})
 
 
 @bp.get("/g/<int:number>/history")

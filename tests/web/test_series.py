@@ -84,3 +84,30 @@ def test_standings_at_a_glance_highest_first_the_leaders_marked(client: FlaskCli
     assert shown == expected
     assert [s.get_text(" ", strip=True).rsplit(" ", 1)[0] for s in line.select("span.lead")] == [
         name for name, points in expected if points == max(scores)]
+
+
+def test_an_abandoned_game_takes_no_more_entries_counts_in_no_total_and_undo_brings_it_back(client: FlaskClient) -> None:
+    url = seat_table(client, first=0)
+    table_url = url.split("/g/")[0]
+    for _, _, card in whole_game(3, seed=7):
+        enter(client, url, card.code)
+    assert client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "1"}).status_code == 303
+    second = f"{table_url}/g/2"
+    for code in ("R5B6", "R2G9", "B8Y3", "R9B2"):  # Ben leads game 2: Cho's blue 8 wins, +5
+        enter(client, second, code)
+    page = soup(client.get(second))
+    seq = page.select_one("#abandon input[name=seq]")["value"]
+    assert client.post(f"{second}/abandon", data={"seq": seq}).status_code == 303
+    page = soup(client.get(second))
+    assert "Game abandoned" in page.select_one("#abandoned").get_text()
+    assert page.select_one("form.picker") is None and page.select_one("#abandon") is None
+    refused = client.post(f"{second}/entries", data={"seq": str(int(seq) + 1), "kind": "master", "card": "G5Y6"})
+    assert refused.status_code == 422 and "abandoned" in soup(refused).select_one(".error").get_text()
+    board = page.select_one("#scoreboard")
+    assert "(abandoned)" in board.select("tbody tr")[1].get_text()
+    assert [int(td.get_text()) for td in board.select("tfoot td")] == list(final_scores(3, seed=7))
+    assert client.post(f"{second}/undo", data={"seq": str(int(seq) + 1)}).status_code == 303
+    page = soup(client.get(second))
+    assert page.select_one("#abandoned") is None and page.select_one("form.picker") is not None
+    totals = [int(td.get_text()) for td in page.select("#scoreboard tfoot td")]
+    assert totals == [a + b for a, b in zip(final_scores(3, seed=7), (0, 0, 5))]
