@@ -5,7 +5,8 @@ is derived from changes in place:
 - a game's log only grows, so a replay is keyed by the game and its log's mark (the
   number of entries and the time of the last); a longer log has another mark;
 - a table's row (name, players, links) is keyed by its link and is dropped by `forget`
-  whenever the row is written;
+  whenever the row is written (a rename; another server process on the same file keeps
+  its remembered row until it drops it, which is why one process serves a table);
 - a rendered fragment is keyed by its template, the language and the values it shows.
 So a remembered value is never stale: when its source changes, its key changes. Values
 leave only when a region is full (the least recently used goes first).

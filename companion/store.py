@@ -200,6 +200,14 @@ def insert_table(db: sqlite_utils.Database, name: str, players: Sequence[str],
     return get_table(db, table_id)
 
 
+def rename_table(db: sqlite_utils.Database, table_id: str, name: str, players: Sequence[str]) -> TableRow:
+    """Correct the table's name and its players' names (same seats, same order)."""
+    with writing(db):
+        db.execute("update tables set name = ?, players = ? where id = ?",
+                   [name, json.dumps(list(players), ensure_ascii=False), table_id])
+    return get_table(db, table_id)
+
+
 def _table(row: sqlite3.Row | Mapping[str, Any]) -> TableRow:
     return TableRow(row["id"], row["name"], tuple(json.loads(row["players"])), row["created"],
                     row["scorer_token"], row["viewer_token"])

@@ -98,6 +98,22 @@ def start_game(db: sqlite_utils.Database, table_id: str, kind: str, first_leader
     return store.create_game(db, table_id, kind, setup)
 
 
+def rename(db: sqlite_utils.Database, table: store.TableRow, name: str, players: Sequence[str]) -> store.TableRow:
+    """Correct the table's name and the players' names; the seats and every game stay as they are.
+
+    Refuses a different number of players (a new seating is a new table) and names the
+    seating form would refuse. The row is written, so it is forgotten wherever remembered.
+    """
+    names = clean_names(players)
+    if len(names) != len(table.players):
+        raise RuleError("table.rename_count", "", count=len(table.players))
+    renamed = store.rename_table(db, table.id, " ".join(name.split())[:60], names)
+    remembered = memory_of(db)["tables"]
+    for token in (table.scorer_token, table.viewer_token):
+        remembered.forget(token)
+    return renamed
+
+
 def table_by_link(db: sqlite_utils.Database, token: str) -> store.TableRow:
     """The table a scorer or viewer link opens (store.NotFound if none).
 

@@ -277,6 +277,7 @@ MESSAGES: Mapping[str, str] = {
     "table.too_few": N_("Enter the players' names in clockwise seat order."),
     "table.too_many": N_("No game here seats %(count)s players."),
     "table.name_long": N_("Keep each name to %(limit)s characters."),
+    "table.rename_count": N_("This table seats %(count)s players: correct their names, or seat a new table for other players."),
     "table.name_twice": N_("Two players have the same name; tell them apart."),
     "record.not_a_record": N_("This file is not a table record exported by this app."),
     "record.version": N_("This record has format version %(version)s, which this app cannot read."),

@@ -101,6 +101,7 @@ class GameLinks:
     history: str
     abandon: str
     share: str
+    names: str
     export_json: str
     export_csv: str
     new_game: str
@@ -114,7 +115,7 @@ def _links(number: int) -> GameLinks:
     if links is None:
         links = GameLinks(
             *(url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history", "abandon")),
-            *(url_for(f"play.{name}") for name in ("share", "export_json", "export_csv", "new_game")),
+            *(url_for(f"play.{name}") for name in ("share", "names", "export_json", "export_csv", "new_game")),
         )
         remembered.put(key, links)
     return links
@@ -353,6 +354,24 @@ def _attachment(extension: str) -> str:
     name = f"{records.file_name(g.table)}.{extension}"
     plain = "".join(c if c.isascii() and (c.isalnum() or c in "-._") else "_" for c in name)
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
+@bp.route("/names", methods=["GET", "POST"])
+def names() -> Response | tuple[str, int]:
+    """Correct the table's name or a player's name after the start; nothing else changes."""
+    if not g.can_write:
+        raise PageError(403, VIEWER_ONLY)
+    error, status = None, 200
+    name, players = g.table.name, list(g.table.players)
+    if request.method == "POST":
+        name, players = request.form.get("name", ""), request.form.getlist("player")
+        try:
+            tables.rename(get_db(), g.table, name, players)
+        except RuleError as exc:
+            error, status = i18n.render(exc.ruling, None, gettext), 422
+        else:
+            return redirect(url_for("play.table"), 303)
+    return render_template("names.html", table=g.table, name=name, players=players, error=error), status
 
 
 @bp.get("/share")

@@ -265,3 +265,23 @@ def test_opening_new_by_hand_mid_game_says_a_game_is_under_way(client: FlaskClie
     notice = soup(client.get(f"{table_url}/new")).select_one("#under-way")
     assert "Game 1 is still under way" in notice.get_text()
     assert notice.select_one("a")["href"].endswith("/g/1")
+
+
+def test_names_are_corrected_after_the_start_and_nothing_else_changes(client: FlaskClient) -> None:
+    url = seat_table(client)
+    enter(client, url, "R5B6")
+    enter(client, url, "R2G9")
+    table_url = url.split("/g/")[0]
+    form = soup(client.get(f"{table_url}/names"))
+    assert [i["value"] for i in form.select("input[name=player]")] == ["Aki", "Ben", "Cho"]
+    refused = client.post(f"{table_url}/names", data={"name": "", "player": ["Aki", "Aki", "Cho"]})
+    assert refused.status_code == 422 and soup(refused).select_one(".error")
+    assert client.post(f"{table_url}/names", data={"name": "Friday", "player": ["Aki", "Benji", "Cho"]}).status_code == 303
+    page = soup(client.get(url))
+    assert page.select_one("#prompt").get_text(strip=True) == "Benji's card"
+    assert "Benji" in page.select_one("#scoreboard thead").get_text()
+    assert "Aki: " in soup(client.get(f"{url}/history")).select("ol.history li")[1].get_text()
+    exported = client.get(f"{table_url}/export.json").get_json()
+    again = client.post("/import", data={"record": (__import__("io").BytesIO(__import__("json").dumps(exported).encode()), "r.json")})
+    assert again.status_code == 303  # a record whose games began under the old names still imports
+    assert client.post(f"{table_url}/names", data={"name": "", "player": ["Aki", "Ben"]}).status_code == 422
