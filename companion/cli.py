@@ -121,7 +121,9 @@ def _record_problem(exc: Exception, path: Path, lang: str) -> str:
     from . import records
 
     if isinstance(exc, records.RecordError):
-        return i18n.render(exc.error.ruling, None, i18n.catalog(lang).gettext)
+        return i18n.render(exc.error.ruling, exc.game, i18n.catalog(lang).gettext, exc.names)
+    if isinstance(exc, RecursionError):
+        return i18n.render(records.RecordError("record.not_a_record").error.ruling, None, i18n.catalog(lang).gettext)
     return _("Could not read %(path)s: %(detail)s", lang, path=path, detail=exc)
 
 
@@ -131,7 +133,7 @@ def import_record(path: Path, db_path: Path, lang: str) -> int:
     db = store.connect(db_path)
     try:
         table = records.import_table(db, json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         print(f"companion: {_record_problem(exc, path, lang)}", file=sys.stderr)
         return 2
     print(f"/t/{table.scorer_token}/")
@@ -147,7 +149,7 @@ def audit(path: Path, lang: str, out: TextIO) -> int:
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
         records.check(record)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         out.write(json.dumps({"error": _record_problem(exc, path, lang)}, ensure_ascii=False) + "\n")
         return 2
     names = record["table"]["players"]
@@ -196,6 +198,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     aud.add_argument("record", type=Path)
     aud.add_argument("--lang", choices=i18n.LANGS, default=default_lang())
 
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) > 1 and argv[0] == "export" and argv[1].startswith("-") and argv[1] not in (
+            "-o", "--output", "--format", "--db", "-h", "--help"):
+        argv += ["--", argv.pop(1)]  # a token may start with "-" (older tables): it is the link, not an option
     args = parser.parse_args(argv)
     if args.command == "export":
         if args.output:

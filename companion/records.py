@@ -61,7 +61,8 @@ def export_csv(db: sqlite_utils.Database, table_id: str) -> str:
     writer.writerow(["table", "game", "kind", "finished", "seat", "player", "points"])
     for row, outcome in board.rows:
         for seat, (name, score) in enumerate(zip(table.players, outcome.points)):
-            writer.writerow([table.name, row.number, row.kind, "yes" if outcome.over else "no", seat + 1, name, score])
+            writer.writerow([cell(table.name), row.number, row.kind, "yes" if outcome.over else "no", seat + 1,
+                             cell(name), score])
     return out.getvalue()
 
 
@@ -76,11 +77,31 @@ def file_name(table: store.TableRow) -> str:
 
 
 class RecordError(ValueError):
-    """A record that cannot be imported; carries a ruling for the reader's language."""
+    """A record that cannot be imported; carries a ruling for the reader's language, and the
+    game it concerns (to name its cards and seats), if any."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, game: Any = None, names: Any = None, **params: Any) -> None:
         self.error = RuleError(key, "", **params)
+        self.game = game
+        self.names = names
         super().__init__(key)
+
+
+_STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}:\d{2}|Z)?$")
+
+
+def stamp(value: object) -> str:
+    """A record's time as stored, if it is an ISO time; anything else is dropped (the import
+    then stamps it now), so no text from a file reaches a header or a page unchecked."""
+    return value if isinstance(value, str) and _STAMP.match(value) else ""
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> object:
+    """A CSV cell a spreadsheet will never run as a formula (OWASP: prefix a quote)."""
+    return "'" + value if isinstance(value, str) and value.startswith(_FORMULA) else value
 
 
 def check(record: Any) -> list[tuple[Mapping[str, Any], list[Event]]]:
@@ -107,15 +128,32 @@ def check(record: Any) -> list[tuple[Mapping[str, Any], list[Event]]]:
             if not isinstance(setup, Mapping) or len(list(setup.get("players", []))) != len(table["players"]):
                 raise RecordError("record.players", game=number)
             events = [Event(str(e["kind"]), dict(e["payload"])) for e in game["events"]]
-            replay(module.initial, module.apply, setup, events)
-        except RuleError as exc:
-            raise RecordError("record.refused", game=number, reason=exc.ruling.key) from exc
+            _replay_naming_the_entry(module, setup, events, number, table["players"])
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RecordError):
                 raise
             raise RecordError("record.not_a_record") from exc
         checked.append((game, events))
     return checked
+
+
+def _replay_naming_the_entry(module: Any, setup: Mapping[str, Any], events: list[Event], number: int,
+                             names: Any) -> None:
+    """Replay a record's game; a refusal names the game, the entry and the rule's reason."""
+    try:
+        replay(module.initial, module.apply, setup, events)
+    except RuleError as exc:
+        entry = len(events)
+        for count in range(1, len(events) + 1):  # the first entry the rules refuse
+            try:
+                replay(module.initial, module.apply, setup, events[:count])
+            except RuleError:
+                entry = count
+                break
+        raise RecordError("record.refused", game=module, names=list(names) if isinstance(names, list) else None,
+                          number=number, entry=entry, reason=exc.ruling) from exc
+    except RecursionError as exc:
+        raise RecordError("record.not_a_record") from exc
 
 
 def import_table(db: sqlite_utils.Database, record: Any) -> store.TableRow:
@@ -125,11 +163,11 @@ def import_table(db: sqlite_utils.Database, record: Any) -> store.TableRow:
     names = tables.clean_names([str(n) for n in table_info["players"]])
     with store.writing(db):
         table = store.insert_table(db, str(table_info.get("name") or ""), names,
-                                   created=str(table_info.get("created") or ""))
+                                   created=stamp(table_info.get("created")))
         for number, (game, events) in enumerate(games, start=1):
             game_id = store.insert_game(db, table.id, number, str(game["kind"]), dict(game["setup"]),
-                                        created=str(game.get("created") or ""))
+                                        created=stamp(game.get("created")))
             for seq, (raw, event) in enumerate(zip(game["events"], events)):
                 store.insert_event(db, game_id, seq, event.kind, dict(event.payload),
-                                   created=str(raw.get("created") or ""))
+                                   created=stamp(raw.get("created")))
     return table

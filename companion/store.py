@@ -63,7 +63,10 @@ def m003_app_secret(db: sqlite_utils.Database) -> None:
 
 def new_token() -> str:
     """128 random bits, URL-safe: a link nobody can guess."""
-    return secrets.token_urlsafe(16)
+    while True:  # never "-" first: a command line would read it as an option
+        token = secrets.token_urlsafe(16)
+        if not token.startswith("-"):
+            return token
 
 
 def app_secret(db: sqlite_utils.Database) -> str:

@@ -282,7 +282,8 @@ MESSAGES: Mapping[str, str] = {
     "record.not_a_record": N_("This file is not a table record exported by this app."),
     "record.version": N_("This record has format version %(version)s, which this app cannot read."),
     "record.players": N_("Game %(game)s of the record is set up for other players than the table."),
-    "record.refused": N_("Game %(game)s of the record breaks the rules (%(reason)s), so nothing was imported."),
+    "record.refused": N_("Game %(number)s of the record, entry %(entry)s: %(reason)s Nothing was imported."),
+    "table.name_control": N_("A name cannot contain control characters or text-direction marks."),
     "store.conflict": N_("Another entry got there first; this is the table as it stands now. Check it and enter again if needed."),
 }
 """Messages shared by every game: malformed input and the undo rule."""

@@ -60,9 +60,10 @@ def import_record() -> Response | tuple[str, int]:
     try:
         record = json.loads(upload.read().decode("utf-8")) if upload else None
         table = records.import_table(get_db(), record)
-    except (ValueError, UnicodeDecodeError) as exc:
-        error = exc.error if isinstance(exc, records.RecordError) else RuleError("record.not_a_record")
-        return _form(i18n.render(error.ruling, None, gettext), 422)
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        if isinstance(exc, records.RecordError):
+            return _form(i18n.render(exc.error.ruling, exc.game, gettext, exc.names), 422)
+        return _form(i18n.render(RuleError("record.not_a_record").ruling, None, gettext), 422)
     return redirect(url_for("play.table", token=table.scorer_token), 303)
 
 

@@ -63,7 +63,9 @@ def test_import_refuses_a_record_that_breaks_the_rules_and_writes_nothing(client
     refused = client.post("/import", data={"record": (io.BytesIO(json.dumps(record).encode()), "r.json")},
                           content_type="multipart/form-data")
     assert refused.status_code == 422
-    assert "breaks the rules" in text(refused)
+    said = text(refused)  # the game, the entry and the rule's own reason, naming the card (#12)
+    assert "Game 1 of the record, entry 3:" in said and "has already been played" in said
+    assert "Nothing was imported" in said and "hm.card_used" not in said
     not_json = client.post("/import", data={"record": (io.BytesIO(b"\x00nope"), "r.json")},
                            content_type="multipart/form-data")
     assert not_json.status_code == 422 and "not a table record" in text(not_json)
@@ -164,3 +166,40 @@ def test_the_csv_starts_with_a_byte_order_mark_for_spreadsheets(client: FlaskCli
     raw = client.get(f"{table_url}/export.csv").data
     assert raw.startswith("\ufeff".encode("utf-8"))
     assert "charset=utf-8" in client.get(f"{table_url}/export.csv").headers["Content-Type"]
+
+
+
+def test_a_record_nested_too_deeply_is_refused_with_a_message(client: FlaskClient, tmp_path: Path) -> None:
+    deep = "[" * 5000 + "]" * 5000
+    refused = client.post("/import", data={"record": (io.BytesIO(deep.encode()), "r.json")},
+                          content_type="multipart/form-data")
+    assert refused.status_code == 422 and "not a table record" in text(refused)
+    path = tmp_path / "deep.json"
+    path.write_text(deep, encoding="utf-8")
+    assert cli.main(["import", str(path), "--db", str(tmp_path / "x.db"), "--lang", "en"]) == 2
+
+
+def test_times_from_a_record_are_kept_only_when_they_are_times(client: FlaskClient) -> None:
+    table_url = play_evening(client, games=1, seed=6)
+    record = client.get(f"{table_url}/export.json").get_json()
+    record["table"]["created"] = "日本語\r\nX-Injected: 1"
+    imported = client.post("/import", data={"record": (io.BytesIO(json.dumps(record).encode()), "r.json")},
+                           content_type="multipart/form-data")
+    new_table = imported.headers["Location"].rstrip("/")
+    for kind in ("json", "csv"):
+        response = client.get(f"{new_table}/export.{kind}")
+        assert response.status_code == 200
+        assert "Injected" not in response.headers["Content-Disposition"] and "\n" not in response.headers["Content-Disposition"]
+    assert records.stamp("2026-11-22T20:00:00.123+00:00") == "2026-11-22T20:00:00.123+00:00"
+    assert records.stamp('2026"; x=1') == ""
+
+
+def test_csv_cells_are_never_formulas(client: FlaskClient) -> None:
+    made = client.post("/tables", data={"name": "=HYPERLINK(\"x\")", "player": ["+Aki", "-Ben", "@Cho"],
+                                        "game": "hyper-maker"})
+    table_url = made.headers["Location"].rsplit("/new", 1)[0]
+    client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "0"})
+    rows = list(csv.reader(io.StringIO(client.get(f"{table_url}/export.csv").get_data(as_text=True).lstrip("\ufeff"))))
+    cells = [c for row in rows[1:] for c in (row[0], row[5])]
+    assert cells and all(not c.startswith(("=", "+", "-", "@")) for c in cells)
+    assert "'+Aki" in cells and "'=HYPERLINK(\"x\")" in cells

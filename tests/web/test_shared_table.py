@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -285,3 +287,23 @@ def test_names_are_corrected_after_the_start_and_nothing_else_changes(client: Fl
     again = client.post("/import", data={"record": (__import__("io").BytesIO(__import__("json").dumps(exported).encode()), "r.json")})
     assert again.status_code == 303  # a record whose games began under the old names still imports
     assert client.post(f"{table_url}/names", data={"name": "", "player": ["Aki", "Ben"]}).status_code == 422
+
+
+
+@pytest.mark.parametrize("name", ["Ak\u202ei", "A\x00ki", "Ben\u2066", "Cho\u200f"])
+def test_names_with_control_or_direction_characters_are_refused(client: FlaskClient, name: str) -> None:
+    refused = client.post("/tables", data={"player": [name, "Ben", "Cho"], "game": "hyper-maker"})
+    assert refused.status_code == 422 and "control characters" in text(refused)
+
+
+def test_no_link_starts_with_a_dash_and_the_cli_takes_one_that_does(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from companion import cli
+
+    assert not any(store.new_token().startswith("-") for _ in range(2000))
+    db = store.connect(tmp_path / "c.db")
+    table = store.create_table(db, "old", ["Aki", "Ben", "Cho"])
+    db.execute("update tables set scorer_token = ? where id = ?", ["-abcdefghijklmnopqrstu", table.id])
+    db.conn.commit()
+    out = tmp_path / "out.json"
+    assert cli.main(["export", "-abcdefghijklmnopqrstu", "--db", str(tmp_path / "c.db"), "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["table"]["name"] == "old"
