@@ -102,7 +102,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         from flask_babel import get_locale, get_translations
         from jinja2.ext import _make_new_gettext
 
-        here = request.full_path.rstrip("?") if request else "/"
+        # Where the language and theme switches send back to: this path and its query, the
+        # query's bytes decoded leniently (a hand-typed address may carry anything).
+        query = request.query_string.decode("utf-8", "replace") if request else ""
+        here = (request.path + ("?" + query if query else "")) if request else "/"
         # The page's catalog looked up once per render instead of once per string: the
         # same newstyle gettext Flask-Babel installs, bound to this request's language.
         fast = _make_new_gettext(get_translations().gettext)

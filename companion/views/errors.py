@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request
+from markupsafe import escape
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
@@ -44,7 +45,12 @@ def _wants_json() -> bool:
 def _answer(status: int, message: str) -> Any:
     if _wants_json():
         return jsonify({"error": message}), status
-    return render_template("error.html", message=message, status=status), status
+    try:
+        return render_template("error.html", message=message, status=status), status
+    except Exception:  # the request itself is broken (a Host no URL can be built for): a bare page
+        return Response(f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{status}</title>'
+                        f'<p role="alert">{escape(message)}</p></html>', status=status,
+                        mimetype="text/html")
 
 
 def register(app: Flask) -> None:
