@@ -61,7 +61,7 @@ def badge(slug: str, label: str, lang: str) -> str:
     heading = _english_headings(slug).get(label)
     if heading is None:
         return label
-    number = re.match(r"^[\d.()]+\s*", label)  # "3. ルールの判定" keeps its "3."
+    number = re.match(r"^\d+[.)]\s*", label)  # "3. ルールの判定" keeps its "3."; "3人プレイ" has no number prefix
     return (number.group(0) if number else "") + heading
 
 

@@ -92,3 +92,4 @@ def test_clause_badges_on_an_english_page_read_in_english(client: FlaskClient) -
             assert not japanese.search(english), (slug, label, english)
             assert rulebooks.badge(slug, label, "ja") == label
     assert rulebooks.badge("master-of-rules", "3. ルールの判定", "en") == "3. Judging the rules"
+    assert rulebooks.badge("master-of-rules", "3, 4人プレイ", "en") == "3 and 4 players"  # no number prefix
