@@ -20,8 +20,10 @@ def test_quick_judge_then_the_clause_on_the_rules_page(browser: Browser, live_se
     page = context.new_page()
     page.goto(live_server + "/")
     page.click("a[href='/judge']")
+    page.wait_for_url(live_server + "/judge")
     assert_phone_friendly(page)
     page.click("a[href='/judge/hyper-maker']")
+    page.wait_for_url(live_server + "/judge/hyper-maker")
     for code in ("R5B6", "R2G9", "B8Y3", "R9B2", "R7Y4"):
         pair = "".join(ch for ch in code if ch.isalpha())
         page.click(f"label[for=pair-{pair}]")

@@ -73,6 +73,9 @@ def page(browser: Browser) -> Iterator[Page]:
 
 def assert_phone_friendly(page: Page) -> None:
     """No horizontal scroll, and every visible tap target at least 44 CSS px each way."""
+    # A click on a link may still be loading the next page: measure the page it lands on.
+    page.wait_for_load_state()
+    page.wait_for_function("document.documentElement !== null && document.readyState === 'complete'")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "horizontal scroll"
     small = page.evaluate(
         """() => [...document.querySelectorAll('button, a, label.choice, label.pair-btn, input[type=text], input:not([type])')]
