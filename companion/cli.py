@@ -32,6 +32,16 @@ def default_db() -> Path:
     return user_data_path("companion", appauthor=False) / "companion.db"
 
 
+def _db(given: Path | None) -> Path:
+    """The database file: the one given with --db as it is (a folder is never made for a
+    path that may be a typo), else the per-user one, its folder made on first use."""
+    if given is not None:
+        return given
+    path = default_db()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 def lan_address() -> str | None:
     """This machine's address on the local network (a private IPv4 address), if it has one."""
     import ipaddress
@@ -102,7 +112,7 @@ def _token(link: str) -> str:
 def export(link: str, db_path: Path, fmt: str, out: TextIO) -> int:
     from . import records, store
 
-    db = store.connect(db_path)
+    db = store.connect(db_path, create=False)  # a mistyped path is said, never made
     try:
         table = store.table_by_token(db, _token(link))
     except store.NotFound:
@@ -203,20 +213,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             "-o", "--output", "--format", "--db", "-h", "--help"):
         argv += ["--", argv.pop(1)]  # a token may start with "-" (older tables): it is the link, not an option
     args = parser.parse_args(argv)
+    from . import store
+
+    try:
+        return _run(args)
+    except store.DatabaseProblem as problem:
+        lang = getattr(args, "lang", "") or ""
+        print("companion: " + _(problem.message, lang, path=problem.path), file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "export":
+        from . import store
+
+        store.check_file(_db(args.db), create=False)  # before the output file is made
         if args.output:
             with args.output.open("w", encoding="utf-8", newline="") as out:
-                return export(args.link, args.db or default_db(), args.format, out)
-        return export(args.link, args.db or default_db(), args.format, sys.stdout)
+                return export(args.link, _db(args.db), args.format, out)
+        return export(args.link, _db(args.db), args.format, sys.stdout)
     if args.command == "import":
-        return import_record(args.record, args.db or default_db(), args.lang)
+        return import_record(args.record, _db(args.db), args.lang)
     if args.command == "audit":
         return audit(args.record, args.lang, sys.stdout)
     if args.command == "serve":
-        serve(args.host, args.port, args.db or default_db(), threads=args.threads, lan=args.lan)
+        serve(args.host, args.port, _db(args.db), threads=args.threads, lan=args.lan)
         return 0
     return judge_lines(args.game, args.lang, sys.stdin, sys.stdout)
-
 
 if __name__ == "__main__":
     sys.exit(main())

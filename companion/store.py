@@ -8,6 +8,7 @@ names the sequence number it expects its entry to take, and the primary key
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -21,6 +22,7 @@ from typing import Any
 import sqlite_utils
 
 from .memory import Memory
+from .rules.base import N_
 
 migrations = sqlite_utils.Migrations("companion")
 
@@ -123,24 +125,125 @@ class EventRow:
     created: str
 
 
-def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None = None) -> sqlite_utils.Database:
+DB_FOLDER = N_("%(path)s is a folder, not a database file: give a file name with --db.")
+DB_MISSING = N_("There is no database at %(path)s: check the path given with --db.")
+DB_NO_FOLDER = N_("There is no folder for %(path)s: create the folder first, or check the path given with --db.")
+DB_NOT_SQLITE = N_("%(path)s is not a companion database (not an SQLite file at all): choose another file with --db. Nothing was written to it.")
+DB_FOREIGN = N_("%(path)s belongs to another program (an SQLite database without companion's tables): choose another file with --db. Nothing was written to it.")
+DB_NEWER = N_("%(path)s was written by a newer version of companion: update companion to open it. Nothing was written to it.")
+DB_READ_ONLY = N_("%(path)s cannot be written (a read-only file, folder or disk): change its permissions or choose another file with --db.")
+DB_DAMAGED = N_("%(path)s is damaged: restore it from a copy, or import your exported records into a new file (companion import).")
+DB_FULL = N_("The disk holding %(path)s is full: free some space, then start again.")
+DB_UNREADABLE = N_("%(path)s cannot be opened: check the path, its permissions and the disk.")
+
+
+class DatabaseProblem(Exception):
+    """The database file cannot be used as it is; `message` (a catalog msgid taking %(path)s)
+    says what is wrong and what to do, in one sentence."""
+
+    def __init__(self, message: str, path: str | Path) -> None:
+        super().__init__(message % {"path": path})
+        self.message = message
+        self.path = str(path)
+
+
+def problem_of(error: sqlite3.Error) -> str | None:
+    """What an SQLite error says about the file, as one of the messages above (None: a bug)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:
+        return None
+    primary = code & 0xFF
+    return {
+        sqlite3.SQLITE_FULL: DB_FULL,
+        sqlite3.SQLITE_READONLY: DB_READ_ONLY,
+        sqlite3.SQLITE_CORRUPT: DB_DAMAGED,
+        sqlite3.SQLITE_NOTADB: DB_NOT_SQLITE,
+        sqlite3.SQLITE_IOERR: DB_UNREADABLE,
+        sqlite3.SQLITE_CANTOPEN: DB_UNREADABLE,
+        sqlite3.SQLITE_PERM: DB_READ_ONLY,
+    }.get(primary)
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_file(path: Path, create: bool) -> None:
+    """Refuse, before anything is written, a file that is not ours to open.
+
+    Read-only looks only: the header, the tables and the migrations applied (through a
+    read-only connection), and SQLite's quick check. A file that is another program's, or
+    was written by a newer companion, is never opened for writing (enabling WAL alone would
+    rewrite its header).
+    """
+    if path.is_dir():
+        raise DatabaseProblem(DB_FOLDER, path)
+    if not path.exists():
+        if not create:
+            raise DatabaseProblem(DB_MISSING, path)
+        if not path.parent.is_dir():
+            raise DatabaseProblem(DB_NO_FOLDER, path)
+        if not os.access(path.parent, os.W_OK):
+            raise DatabaseProblem(DB_READ_ONLY, path)
+        return
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError:
+        raise DatabaseProblem(DB_UNREADABLE, path) from None
+    if not head:
+        return  # an empty file: SQLite makes a new database of it
+    if head != SQLITE_HEADER:
+        raise DatabaseProblem(DB_NOT_SQLITE, path)
+    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        raise DatabaseProblem(DB_READ_ONLY, path)
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=15)
+    except sqlite3.Error:
+        raise DatabaseProblem(DB_UNREADABLE, path) from None
+    try:
+        names = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
+        applied: set[str] = set()
+        if migrations.migrations_table in names:
+            applied = {row[0] for row in conn.execute(
+                f"select name from [{migrations.migrations_table}] where migration_set = ?", [migrations.name])}
+        if names - {"sqlite_sequence"} and not applied:
+            raise DatabaseProblem(DB_FOREIGN, path)
+        if applied - {m.name for m in migrations._migrations}:
+            raise DatabaseProblem(DB_NEWER, path)
+        if conn.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
+            raise DatabaseProblem(DB_DAMAGED, path)
+    except sqlite3.Error as exc:
+        raise DatabaseProblem(problem_of(exc) or DB_DAMAGED, path) from None
+    finally:
+        conn.close()
+
+
+def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None = None,
+            create: bool = True) -> sqlite_utils.Database:
     """Open (creating if needed) the database file, migrated, in WAL mode.
 
     synchronous=FULL: an entry the page has confirmed is on disk before the answer goes
     out, so it survives the server being killed or the machine losing power.
     `None` opens a private in-memory database (tests, one-off judging). The app migrates
-    once at start and opens each request's connection with migrate=False. `memory` is
-    where what is derived from this connection's data is remembered (the app passes its
-    own; see memory.py); without it the connection gets a private one.
+    once at start and opens each request's connection with migrate=False; that first open
+    checks the file (`check_file`) and raises DatabaseProblem for one that is not ours to
+    write, is damaged or cannot be written. `create=False` refuses a file that does not
+    exist (export never makes an empty database). `memory` is where what is derived from
+    this connection's data is remembered (the app passes its own; see memory.py); without
+    it the connection gets a private one.
     """
     if path is None:
         db = sqlite_utils.Database(memory=True)
         db_key: object = object()  # a private database: a lock of its own
     else:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(path), timeout=15)
-        db = sqlite_utils.Database(conn)
-        db.enable_wal()
+        if migrate:
+            check_file(Path(path), create)
+        try:
+            conn = sqlite3.connect(str(path), timeout=15)
+            db = sqlite_utils.Database(conn)
+            db.enable_wal()
+        except sqlite3.Error as exc:
+            raise DatabaseProblem(problem_of(exc) or DB_UNREADABLE, path) from None
         db_key = str(Path(path).resolve())
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
@@ -148,7 +251,13 @@ def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None
     with _LOCKS_LOCK:
         db.companion_write_lock = _WRITE_LOCKS.setdefault(db_key, threading.Lock())  # type: ignore[attr-defined]
     if migrate:
-        migrations.apply(db)
+        try:
+            migrations.apply(db)
+        except sqlite3.Error as exc:
+            problem = problem_of(exc)
+            if problem is None or path is None:
+                raise
+            raise DatabaseProblem(problem, path) from None
     return db
 
 
@@ -176,7 +285,8 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         try:
             yield db
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # SQLite has already rolled back after some errors (a full disk)
+                conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
 

@@ -3,6 +3,7 @@ a page (or JSON for the API) in the reader's language, with a status."""
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
@@ -37,6 +38,18 @@ MESSAGES = {
 }
 """What each status says (gettext() is applied when the page is rendered)."""
 
+WRITE_FAILED = N_("Something went wrong on our side: this entry was NOT stored. Reload the page and enter it again.")
+
+STORAGE = {
+    store.DB_FULL: (507, N_("The disk of the machine serving this table is full: this entry was NOT stored. Free some space on it, then enter it again.")),
+    store.DB_READ_ONLY: (503, N_("The database file cannot be written: this entry was NOT stored. The person running the server must fix its permissions.")),
+    store.DB_DAMAGED: (500, N_("The database file is damaged: the server cannot read this table. The person running it must restore the file from a copy or import the exported records into a new file.")),
+    store.DB_NOT_SQLITE: (500, N_("The database file is damaged: the server cannot read this table. The person running it must restore the file from a copy or import the exported records into a new file.")),
+    store.DB_UNREADABLE: (503, N_("The machine serving this table could not read or write its database file: this entry may NOT have been stored. Reload the page to see what was.")),
+}
+"""What a storage failure says, where the person is looking: whether their entry was stored,
+and what the person running the server must do."""
+
 
 def _wants_json() -> bool:
     return request.path.startswith("/api/")
@@ -70,6 +83,12 @@ def register(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Any:
         app.logger.exception("unexpected error", exc_info=exc)
-        return _answer(500, gettext(MESSAGES[500]))
+        problem = store.problem_of(exc) if isinstance(exc, sqlite3.Error) else None
+        if problem in STORAGE:
+            status, message = STORAGE[problem]
+            return _answer(status, gettext(message))
+        # A failed write never claims that the entry is safe.
+        message = WRITE_FAILED if request.method == "POST" else MESSAGES[500]
+        return _answer(500, gettext(message))
 
     del refused, not_found_row, http_error, unexpected
