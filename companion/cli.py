@@ -57,6 +57,40 @@ def lan_address() -> str | None:
     return None
 
 
+CONNECTION_LIMIT = 4000
+"""Open connections one process holds: a hall of tables' phones stays far below it, and a
+client that floods half-sent requests must hold thousands open at once (waitress's
+default, 100, was exhausted by 110)."""
+
+CHANNEL_TIMEOUT = 20
+"""Seconds a connection may sit without a byte before it is closed: a phone's page asks at
+least once a second, a half-sent request is dropped (waitress's default is 120)."""
+
+
+def raise_file_limit(wanted: int) -> int:
+    """Let this process hold `wanted` open files, as far as the system's hard limit allows;
+    returns the connections it can then serve."""
+    try:
+        import resource
+    except ImportError:  # not on this system: keep the default limit
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted + 200  # the database, its WAL, logs and listening sockets
+    if soft != resource.RLIM_INFINITY and soft < target:
+        new = target if hard == resource.RLIM_INFINITY else min(target, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+        soft = new
+    return wanted if soft == resource.RLIM_INFINITY else max(100, min(wanted, soft - 200))
+
+
+def server_limits() -> dict[str, int]:
+    """waitress's settings for connections: see CONNECTION_LIMIT and CHANNEL_TIMEOUT."""
+    # poll(), not select(): select() cannot watch a descriptor numbered 1024 or more, and
+    # the server died on the 1,000th held connection without it.
+    return {"connection_limit": raise_file_limit(CONNECTION_LIMIT), "channel_timeout": CHANNEL_TIMEOUT,
+            "cleanup_interval": 5, "asyncore_use_poll": True}
+
+
 def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False) -> None:
     """Run the app under waitress, a production WSGI server.
 
@@ -85,7 +119,7 @@ def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False) -
     if found is not None:
         print(_("companion: phones at the table can scan this to join:"), flush=True)
         print(terminal(url), flush=True)
-    waitress_serve(app, listen=" ".join(listen), threads=threads, ident="companion")
+    waitress_serve(app, listen=" ".join(listen), threads=threads, ident="companion", **server_limits())
 
 
 def judge_lines(game: str, lang: str, lines: TextIO, out: TextIO) -> int:

@@ -26,7 +26,8 @@ def test_serve_lan_listens_on_the_lan_address_and_prints_a_join_qr(
     monkeypatch.setattr(cli, "lan_address", lambda: "192.168.7.21")
     cli.serve("127.0.0.1", 5123, tmp_path / "t.db", lan=True)
     out = capsys.readouterr().out
-    assert calls == [{"listen": "192.168.7.21:5123 127.0.0.1:5123", "threads": 8, "ident": "companion"}]
+    assert calls == [{"listen": "192.168.7.21:5123 127.0.0.1:5123", "threads": 8, "ident": "companion",
+                      **cli.server_limits()}]
     assert "open http://192.168.7.21:5123/" in out
     assert f"tables are kept in {tmp_path / 't.db'}" in out
     assert "█" in out or "▀" in out  # the QR code, drawn with block characters
