@@ -76,6 +76,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     babel = Babel(app, locale_selector=select_locale)
 
+    @app.before_request
+    def readable_address() -> None:
+        """An address whose query is not UTF-8 (raw bytes no browser sends) cannot be read."""
+        from flask import abort
+
+        try:
+            request.query_string.decode()
+        except UnicodeDecodeError:
+            abort(400)
+
     @app.after_request
     def security_headers(response: Any) -> Any:
         response.headers.setdefault("Content-Security-Policy", CSP)
@@ -113,7 +123,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here, "_": fast, "gettext": fast,
                 "theme": theme if theme in ("light", "dark") else None}
 
-    del babel, page_context, security_headers
+    del babel, page_context, security_headers, readable_address
 
     app.extensions["companion.connections"] = threading.local()
 

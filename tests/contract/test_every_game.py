@@ -381,3 +381,15 @@ def test_every_entry_in_force_has_a_correction_page(slug: str, client: FlaskClie
         page = client.get(link)
         assert page.status_code == 200, link
         assert soup(page).select_one("#correct form input[name=seq]") is not None
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_an_abandoned_game_shows_its_history_and_its_end(slug: str, client: FlaskClient) -> None:
+    from companion.rules.base import ABANDON
+    from tests.conftest import text
+
+    setup, log = driver(slug).random_partial(SEEDS[0])
+    url = import_to(client, record_of(slug, setup, [*log, Event(ABANDON, {})]))
+    history = client.get(url + "/g/1/history")
+    assert history.status_code == 200 and "Game abandoned" in text(history)
+    assert "Game abandoned" in text(client.get(url + "/g/1"))
