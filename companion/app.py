@@ -138,6 +138,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .views import api, errors, home, play, referee
 
     app.jinja_env.globals["clause_href"] = rulebooks.href
+    # The correction page of the entry that holds a card (for the scorer; see play.correct_links).
+    def correct_href(code: object, seat: object = None) -> str | None:
+        links = g.get("correct_links", {})
+        key = str(code).upper()
+        return links.get(f"{seat}:{key}") if seat is not None else links.get(key)
+
+    app.jinja_env.globals["correct_href"] = correct_href
 
     def clause_badge(slug: str, label: str) -> str:
         from flask_babel import get_locale

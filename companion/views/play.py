@@ -80,7 +80,34 @@ def _correction(game: tables.LoadedGame) -> dict[str, Any] | None:
     return {"entry": int(asked), "changed": [(game.table.players[i], a, b) for i, (a, b) in enumerate(zip(was, now)) if a != b]}
 
 
+def correct_links(game: tables.LoadedGame) -> dict[str, str]:
+    """For the scorer: each card code entered in this game, as corrected, mapped to the
+    correction page of the latest entry in force that holds it (also under "seat:code"). A card on the panel (the
+    current trick's) is tapped to correct it (`correct_href` in the templates)."""
+    if not g.can_write:
+        return {}
+    log = game.log
+    links: dict[str, str] = {}
+    for position in game.replayed.effective:
+        row = log[position]
+        if row.kind in (UNDO, CORRECT, ABANDON):
+            continue
+        fixed = game.replayed.corrected.get(position)
+        payload = log[fixed].payload.get("payload", {}) if fixed is not None else row.payload
+        held = payload.get("cards") if isinstance(payload.get("cards"), list) else [payload.get("card")]
+        held = [*held, payload.get("rule")]
+        whose = payload.get("seat")
+        href = url_for("play.correct", number=game.row.number, seq=position)
+        for code in held:
+            if isinstance(code, str) and code:
+                links[code.upper()] = href
+                if isinstance(whose, int):  # a card of which several copies exist: whose it is
+                    links[f"{whose}:{code.upper()}"] = href
+    return links
+
+
 def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "") -> dict[str, Any]:
+    g.correct_links = correct_links(game)
     db = get_db()
     board = tables.scoreboard(db, game.table.id, current=game)
     return dict(correction=_correction(game) if request.method == "GET" else None,

@@ -393,3 +393,25 @@ def test_an_abandoned_game_shows_its_history_and_its_end(slug: str, client: Flas
     history = client.get(url + "/g/1/history")
     assert history.status_code == 200 and "Game abandoned" in text(history)
     assert "Game abandoned" in text(client.get(url + "/g/1"))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_card_on_the_panel_is_tapped_to_correct_its_entry(slug: str, client: FlaskClient) -> None:
+    """Issue 11: besides the history, the scorer corrects a card already entered in the
+    current trick (or round, or turn) by tapping it where it lies; viewers cannot."""
+    from tests.conftest import soup
+
+    setup, log = driver(slug).random_game(SEEDS[0])
+    tapped = 0
+    for step in sorted(set(range(1, len(log), max(1, len(log) // 15)))):
+        url = import_to(client, record_of(slug, setup, log[:step]))
+        panel = soup(client.get(url + "/g/1")).select_one("#panel")
+        for link in panel.select("a.correct-card"):
+            tapped += 1
+            page = client.get(link["href"])
+            assert page.status_code == 200, (step, link["href"])
+            assert soup(page).select_one("#correct form input[name=seq]") is not None
+        share = soup(client.get(url + "/share", base_url="http://192.168.7.21:5000"))
+        viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+        assert soup(client.get(viewer + "/g/1")).select("a.correct-card") == [], step
+    assert tapped, "no card on the panel could be tapped to correct it"

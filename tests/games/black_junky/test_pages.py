@@ -127,7 +127,7 @@ def test_each_players_cards_are_ticked_then_laid_in_seat_order(client: FlaskClie
     page = soup(client.get(url))
     assert prompt(client, url) == "Ben's cards"
     aki = page.select("#table-cards li")[0]
-    assert words(aki) == "Aki 19 in hand ♠A ♣5"
+    assert words(aki) == "Aki 19 in hand ♠A ♣5 Correct"  # the scorer taps the cards to correct them
     assert not {"SA", "C5"} & enabled_keys(page), "cards already laid are not offered"
     assert page.select_one("#setup") is None, "the set-up note goes once the first cards are in"
 
