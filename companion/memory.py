@@ -64,6 +64,9 @@ class Region(Generic[K, V]):
 SIZES: Mapping[str, int] = {
     "tables": 1024,     # table rows by link
     "replays": 256,     # a game's log and its replay, by game
+    "outcomes": 65536,  # a game's outcome at a log mark (small: points and places)
+    "games": 65536,     # a game's row (its setup decoded), by id
+    "boards": 1024,     # a table's games before its latest, with their outcomes
     "links": 1024,      # a game panel's URLs, by link and game
     "fragments": 1024,  # rendered parts of pages, by template, language and what they show
     "static": 256,      # fragments that depend only on the game and the language (pickers)

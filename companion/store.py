@@ -21,7 +21,7 @@ from typing import Any
 
 import sqlite_utils
 
-from .memory import Memory
+from .memory import Memory, memory_of
 from .rules.base import N_
 
 migrations = sqlite_utils.Migrations("companion")
@@ -61,6 +61,40 @@ def m003_app_secret(db: sqlite_utils.Database) -> None:
     """The key that signs sessions (CSRF), kept with the data so restarts keep pages valid."""
     db["app_secret"].create({"id": int, "secret": str}, pk="id")
     db["app_secret"].insert({"id": 1, "secret": secrets.token_hex(32)})
+
+
+@migrations()
+def m004_table_counts_and_outcomes(db: sqlite_utils.Database) -> None:
+    """What keeps a long evening as cheap as a short one.
+
+    Each table counts its games and entries, and each game its entries and when the last
+    was made (kept by triggers, so every way of writing them counts): the version a phone
+    polls is read from one row, and the log marks of an evening's games from one row each,
+    not counted over every entry of the evening. And the outcome of a finished game is kept beside its log, with
+    the log's mark it was derived at: the scoreboard reads it instead of replaying the game.
+    The log stays the truth: a correction appends an entry, the mark moves, and the kept
+    outcome no longer applies until it is derived again.
+    """
+    db["tables"].add_column("n_games", int, not_null_default=0)
+    db["tables"].add_column("n_events", int, not_null_default=0)
+    db.execute("update tables set n_games = (select count(*) from games where games.table_id = tables.id)")
+    db.execute("update tables set n_events = (select count(*) from events e join games g on e.game_id = g.id"
+               " where g.table_id = tables.id)")
+    db["games"].add_column("n_events", int, not_null_default=0)
+    db["games"].add_column("last_created", str, not_null_default="")
+    db.execute("update games set n_events = (select count(*) from events where game_id = games.id),"
+               " last_created = coalesce((select created from events where game_id = games.id"
+               " order by seq desc limit 1), '')")
+    db.execute("create trigger count_games after insert on games begin"
+               " update tables set n_games = n_games + 1 where id = new.table_id; end")
+    db.execute("create trigger count_events after insert on events begin"
+               " update tables set n_events = n_events + 1"
+               " where id = (select table_id from games where id = new.game_id);"
+               " update games set n_events = n_events + 1, last_created = new.created where id = new.game_id; end")
+    db["outcomes"].create(
+        {"game_id": int, "entries": int, "last_created": str, "outcome": str},
+        pk="game_id", foreign_keys=[("game_id", "games", "id")],
+    )
 
 
 def new_token() -> str:
@@ -368,15 +402,17 @@ def games_and_marks(db: sqlite_utils.Database, table_id: str) -> list[tuple[Game
 
     Enough to tell whether a remembered replay is still the log's, without reading it.
     """
-    return [
-        (_game(r), (0, "") if r["last_seq"] is None else (r["last_seq"] + 1, r["last_created"]))
-        for r in _select(
-            db,
-            "select g.*, e.seq as last_seq, e.created as last_created from games g"
-            " left join events e on e.game_id = g.id"
-            " and e.seq = (select max(seq) from events where game_id = g.id)"
-            " where g.table_id = ? order by g.number", [table_id])
-    ]
+    remembered = memory_of(db)["games"]
+    found = []
+    for r in db.conn.execute("select id, table_id, number, kind, setup, created, n_events, last_created"
+                             " from games where table_id = ? order by number", [table_id]):
+        key = (r[0], r[5])
+        row = remembered.get(key)
+        if row is None:  # a game's row never changes: its setup is decoded once
+            row = GameRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5])
+            remembered.put(key, row)
+        found.append((row, (r[6], r[7])))
+    return found
 
 
 def log_mark(db: sqlite_utils.Database, game_id: int) -> tuple[int, str]:
@@ -393,12 +429,32 @@ def log_mark(db: sqlite_utils.Database, game_id: int) -> tuple[int, str]:
 
 
 def version(db: sqlite_utils.Database, table_id: str) -> str:
-    """Changes whenever anything is entered at the table: games started, entries made."""
-    games, events = db.execute(
-        "select count(distinct g.id), count(e.seq) from games g left join events e on e.game_id = g.id"
-        " where g.table_id = ?", [table_id]
-    ).fetchone()
-    return version_of(games, events)
+    """Changes whenever anything is entered at the table: games started, entries made.
+
+    One row read by its key, however long the evening (the counts are kept by triggers)."""
+    row = db.conn.execute("select n_games, n_events from tables where id = ?", [table_id]).fetchone()
+    return version_of(*row) if row is not None else version_of(0, 0)
+
+
+def kept_outcome(db: sqlite_utils.Database, game_id: int, mark: tuple[int, str]) -> Any:
+    """The outcome kept for a game at exactly this log mark (as JSON data), else None."""
+    row = db.conn.execute("select entries, last_created, outcome from outcomes where game_id = ?",
+                          [game_id]).fetchone()
+    if row is None or (row[0], row[1]) != tuple(mark):
+        return None
+    return json.loads(row[2])
+
+
+def keep_outcome(db: sqlite_utils.Database, game_id: int, mark: tuple[int, str], outcome: Any) -> None:
+    """Keep a finished game's outcome, derived from its log at `mark` (a derived value: if it
+    cannot be written, nothing is lost and it is derived again next time)."""
+    try:
+        with writing(db):
+            db.conn.execute(
+                "insert or replace into outcomes (game_id, entries, last_created, outcome) values (?, ?, ?, ?)",
+                [game_id, mark[0], mark[1], json.dumps(outcome, ensure_ascii=False)])
+    except sqlite3.Error:
+        pass
 
 
 def version_of(games: int, events: int) -> str:
@@ -447,6 +503,32 @@ def get_game(db: sqlite_utils.Database, game_id: int) -> GameRow:
     if not rows:
         raise NotFound(game_id)
     return _game(rows[0])
+
+
+def counts_and_latest(db: sqlite_utils.Database, table_id: str) -> tuple[tuple[int, int], GameRow, tuple[int, str]] | None:
+    """The table's counts of games and entries, its latest game and that game's log mark,
+    read in one statement (so they agree); None while it has no game."""
+    r = db.conn.execute(
+        "select t.n_games, t.n_events, g.id, g.table_id, g.number, g.kind, g.setup, g.created, g.n_events,"
+        " g.last_created from tables t join games g on g.table_id = t.id"
+        " where t.id = ? order by g.number desc limit 1", [table_id]).fetchone()
+    if r is None:
+        return None
+    remembered = memory_of(db)["games"]
+    row = remembered.get((r[2], r[7]))
+    if row is None:
+        row = GameRow(r[2], r[3], r[4], r[5], json.loads(r[6]), r[7])
+        remembered.put((r[2], r[7]), row)
+    return (r[0], r[1]), row, (r[8], r[9])
+
+
+def game_by_number(db: sqlite_utils.Database, table_id: str, number: int | None) -> GameRow | None:
+    """The table's game `number` (None: its latest), read by the (table, number) index alone."""
+    if number is None:
+        rows = _select(db, "select * from games where table_id = ? order by number desc limit 1", [table_id])
+    else:
+        rows = _select(db, "select * from games where table_id = ? and number = ?", [table_id, number])
+    return _game(rows[0]) if rows else None
 
 
 def games_of(db: sqlite_utils.Database, table_id: str) -> list[GameRow]:

@@ -145,11 +145,10 @@ def load_game(db: sqlite_utils.Database, table_id: str, number: int | None = Non
     `table`, when the caller already has the table's row, saves reading it again.
     """
     table = table if table is not None else store.get_table(db, table_id)
-    games = store.games_of(db, table_id)
-    if not games and number is None:
-        return None
-    row = games[-1] if number is None else next((g for g in games if g.number == number), None)
+    row = store.game_by_number(db, table_id, number)
     if row is None:
+        if number is None:
+            return None
         raise store.NotFound(number)
     return _game_at(db, table, row, store.log_mark(db, row.id))
 
@@ -163,6 +162,42 @@ def _game_at(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRo
         return LoadedGame(table, row, module, *hit)
     log = tuple(store.events_of(db, row.id))
     return LoadedGame(table, row, module, log, _replay_log(db, module, row, log))
+
+
+def _outcome_at(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow,
+                mark: tuple[int, str]) -> tuple[Outcome, bool]:
+    """A game's outcome and whether it was abandoned, as its log stands at `mark`.
+
+    A finished (or abandoned) game's is derived once from its log and kept beside it
+    (store.keep_outcome), so a long evening never replays its finished games again; a game
+    under way is replayed (its replay is remembered). A correction moves the mark, and the
+    outcome is derived afresh.
+    """
+    key = (row.id, row.created, mark)
+    remembered = memory_of(db)["outcomes"].get(key)
+    if remembered is not None:
+        return remembered  # type: ignore[no-any-return]
+    kept = store.kept_outcome(db, row.id, mark)
+    if kept is not None:
+        found = (outcome_from_data(kept["outcome"]), bool(kept["abandoned"]))
+    else:
+        game = _game_at(db, table, row, mark)
+        found = (game.outcome, game.abandoned)
+        if game.abandoned or game.outcome.over:
+            store.keep_outcome(db, row.id, mark, {"outcome": outcome_data(game.outcome), "abandoned": game.abandoned})
+    memory_of(db)["outcomes"].put(key, found)
+    return found
+
+
+def outcome_data(outcome: Outcome) -> dict[str, Any]:
+    """An outcome as JSON data (its facts are plain values by the contract)."""
+    return {"points": list(outcome.points), "over": outcome.over, "places": list(outcome.places),
+            "teams": [list(t) for t in outcome.teams], "facts": dict(outcome.facts)}
+
+
+def outcome_from_data(data: Mapping[str, Any]) -> Outcome:
+    return Outcome(tuple(data["points"]), bool(data["over"]), tuple(data["places"]),
+                   tuple(tuple(t) for t in data["teams"]), dict(data["facts"]))
 
 
 _Remembered = tuple[tuple[int, str], tuple[store.EventRow, ...], Replayed[Any]]
@@ -218,7 +253,7 @@ def _remember(db: sqlite_utils.Database, row: store.GameRow, log: Sequence[store
 
 def game_row(db: sqlite_utils.Database, table_id: str, number: int) -> store.GameRow:
     """The table's game `number`, not yet replayed."""
-    row = next((g for g in store.games_of(db, table_id) if g.number == number), None)
+    row = store.game_by_number(db, table_id, number)
     if row is None:
         raise store.NotFound(number)
     return row
@@ -294,24 +329,38 @@ class Scoreboard:
 
 
 def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | None = None) -> Scoreboard:
-    """Points per game, grouped in series; `current`, already replayed, is reused."""
+    """Points per game, grouped in series; `current`, already replayed, is reused.
+
+    However long the evening, only the latest game is looked at afresh: the games before it
+    are remembered as a block, keyed by how many games and entries they hold (a correction
+    to an earlier game appends an entry to it, so the block is then built again).
+    """
     table = current.table if current is not None else store.get_table(db, table_id)
+    top = store.counts_and_latest(db, table_id)
+    if top is None:
+        return Scoreboard(table.players, (), store.version_of(0, 0))
+    (n_games, n_events), latest, latest_mark = top
+    key = (table_id, n_games, n_events - latest_mark[0])
+    earlier: tuple[tuple[store.GameRow, Outcome, bool], ...] | None = memory_of(db)["boards"].get(key)
+    if earlier is None:
+        marks = [(row, mark) for row, mark in store.games_and_marks(db, table_id) if row.number < latest.number]
+        earlier = tuple((row, *_outcome_at(db, table, row, mark)) for row, mark in marks)
+        if len(marks) == n_games - 1 and sum(mark[0] for _, mark in marks) == key[2]:
+            memory_of(db)["boards"].put(key, earlier)
+    if current is not None and current.row.id == latest.id and _mark(current.log) == latest_mark:
+        last = (latest, current.outcome, current.abandoned)
+    else:
+        last = (latest, *_outcome_at(db, table, latest, latest_mark))
     groups: list[tuple[Game, list[tuple[store.GameRow, Outcome]]]] = []
     stopped: set[int] = set()
-    entries = 0
-    for row, mark in store.games_and_marks(db, table_id):
-        entries += mark[0]
-        if current is not None and row.id == current.row.id and _mark(current.log) == mark:
-            game = current
-        else:
-            game = _game_at(db, table, row, mark)
+    for row, outcome, abandoned in (*earlier, last):
         if not groups or groups[-1][0].SLUG != row.kind:
-            groups.append((game.module, []))
-        groups[-1][1].append((row, game.outcome))
-        if game.abandoned:
+            groups.append((rules.get(row.kind), []))
+        groups[-1][1].append((row, outcome))
+        if abandoned:
             stopped.add(row.id)
     players = len(table.players)
     series = tuple(Series(module, tuple(rows), module.evening([o for r, o in rows if r.id not in stopped], players),
                           frozenset(r.id for r, _ in rows if r.id in stopped))
                    for module, rows in groups)
-    return Scoreboard(table.players, series, store.version_of(sum(len(s.rows) for s in series), entries))
+    return Scoreboard(table.players, series, store.version_of(n_games, n_events))

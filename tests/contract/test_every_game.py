@@ -415,3 +415,20 @@ def test_a_card_on_the_panel_is_tapped_to_correct_its_entry(slug: str, client: F
         viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
         assert soup(client.get(viewer + "/g/1")).select("a.correct-card") == [], step
     assert tapped, "no card on the panel could be tapped to correct it"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_outcome_kept_as_json_reads_back_the_same(slug: str, seed: int) -> None:
+    """Finished games' outcomes are kept in the database as JSON (issue 13, no cliff): the
+    evening computed from the kept outcomes must be the evening computed from the replays."""
+    from companion import tables
+
+    game = game_of(slug)
+    setup, log = driver(slug).random_game(seed)
+    outcome = game.outcome(replay(game.initial, game.apply, setup, log).state)
+    data = json.loads(json.dumps(tables.outcome_data(outcome)))
+    again = tables.outcome_from_data(data)
+    assert again == outcome
+    players = len(setup["players"])
+    assert game.evening([again, again], players) == game.evening([outcome, outcome], players)

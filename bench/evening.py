@@ -1,0 +1,142 @@
+"""Does a long evening cost more than a short one? Against `companion serve` on loopback.
+
+    python bench/evening.py [--games 300] [--rounds 40]
+
+Two tables of four players in one database: one with a single Hyper Maker game under way,
+one with `--games` finished games before the game under way. The same requests go to both,
+alternating, in one run: an entry (the htmx POST a phone sends), a poll that finds nothing
+new (304), a viewer's poll that gets the panel, the game page, the history, and both
+exports. Prints the median milliseconds of each request at each table; the last line is
+JSON with the ratio long/short per request (target: at most 1.2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _harness import HOST, Phone, free_port, kill, next_fields, start_companion, whole_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion import records, store  # noqa: E402
+
+PLAYERS = 4
+
+
+def game_record(number: int, seed: int, entries: int | None = None) -> dict[str, object]:
+    cards = whole_game(PLAYERS, seed)
+    events = []
+    for seq, card in enumerate(cards[:entries] if entries is not None else cards):
+        if seq % (PLAYERS + 1) == 0:
+            events.append({"seq": seq, "kind": "master", "payload": {"card": card}, "created": ""})
+        else:
+            events.append({"seq": seq, "kind": "play", "payload": {"seat": None, "card": card}, "created": ""})
+    return {"number": number, "kind": "hyper-maker", "created": "2026-11-22T18:00:00",
+            "setup": {"players": [f"P{i}" for i in range(PLAYERS)], "first_leader": 0}, "events": events}
+
+
+def seats_filled(game: dict[str, object]) -> dict[str, object]:
+    """The play entries' seats, as the engine expects them (worked out by replaying)."""
+    from companion.rules import hyper_maker as hm
+    from companion.rules.base import Event
+
+    state = hm.initial(game["setup"])  # type: ignore[arg-type]
+    for event in game["events"]:  # type: ignore[attr-defined]
+        if event["kind"] == "play":
+            event["payload"]["seat"] = state.expected_seat
+        state = hm.apply(state, Event(event["kind"], event["payload"]))
+    return game
+
+
+def seat_tables(path: Path, games: int) -> tuple[str, str]:
+    """The short table and the long one, written straight into the database; their links."""
+    db = store.connect(path)
+    links = []
+    for finished in (0, games):
+        record = {"format": records.FORMAT, "version": records.VERSION,
+                  "table": {"name": f"{finished} games", "players": [f"P{i}" for i in range(PLAYERS)],
+                            "created": "2026-11-22T18:00:00"},
+                  "games": [seats_filled(game_record(n + 1, 1000 + n)) for n in range(finished)]
+                  + [seats_filled(game_record(finished + 1, 7, entries=0))]}
+        table = records.import_table(db, record)
+        links.append((f"/t/{table.scorer_token}", f"/t/{table.viewer_token}", finished + 1))
+    db.conn.close()
+    return links[0], links[1]  # type: ignore[return-value]
+
+
+def timed(phone: Phone, path: str, data: dict[str, object] | None = None,
+          headers: dict[str, str] | None = None) -> tuple[float, int, str, dict[str, str]]:
+    began = time.perf_counter()
+    status, text, got = phone.request(path, data, headers)
+    return (time.perf_counter() - began) * 1000, status, text, got
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=40, help="entries (and of each other request) per table")
+    args = parser.parse_args()
+    rounds = min(args.rounds, 12 * (PLAYERS + 1) - 1)  # a 4-player game has 60 entries
+    times: dict[str, dict[str, list[float]]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "evening.db"
+        began = time.perf_counter()
+        short, long_ = seat_tables(path, args.games)
+        print(f"seated: 1 game and {args.games + 1} games in {time.perf_counter() - began:.1f} s", flush=True)
+        port = free_port()
+        server = start_companion(path, port)
+        base = f"http://{HOST}:{port}"
+        try:
+            tables = {}
+            for name, (scorer, viewer, number) in (("short", short), ("long", long_)):
+                phone, watcher = Phone(base), Phone(base)
+                phone.game = f"{scorer}/g/{number}"
+                cards = whole_game(PLAYERS, 7)
+                tables[name] = (phone, watcher, scorer, viewer, number, cards)
+            for _ in range(2):  # warm up both: first renders, first replays
+                for name, (phone, watcher, scorer, viewer, number, cards) in tables.items():
+                    timed(phone, f"{scorer}/g/{number}")
+                    timed(watcher, f"{viewer}/g/{number}/panel")
+            for step in range(rounds):
+                for name, (phone, watcher, scorer, viewer, number, cards) in tables.items():
+                    mine = times.setdefault(name, {})
+                    fields = phone.fields()
+                    spent, status, html, _ = timed(phone, f"{scorer}/g/{number}/entries", {**fields, "card": cards[step]},
+                                                   {"HX-Request": "true", "X-CSRFToken": phone.csrf})
+                    assert status == 200, (name, step, status, html[:300])
+                    mine.setdefault("entry", []).append(spent)
+                    spent, status, _, got = timed(watcher, f"{viewer}/g/{number}/panel", headers={"HX-Request": "true"})
+                    assert status == 200, status
+                    mine.setdefault("poll_changed", []).append(spent)
+                    etag = next((v for k, v in got.items() if k.lower() == "etag"), "")
+                    spent, status, _, _ = timed(watcher, f"{viewer}/g/{number}/panel",
+                                                headers={"HX-Request": "true", "If-None-Match": etag})
+                    assert status == 304, status
+                    mine.setdefault("poll_unchanged", []).append(spent)
+                    for label, url in (("game_page", f"{viewer}/g/{number}"), ("history", f"{viewer}/g/{number}/history"),
+                                       ("export_json", f"{viewer}/export.json"), ("export_csv", f"{viewer}/export.csv")):
+                        spent, status, _, _ = timed(watcher, url)
+                        assert status == 200, (label, status)
+                        mine.setdefault(label, []).append(spent)
+        finally:
+            kill(server)
+    result: dict[str, object] = {"games_long": args.games + 1, "rounds": rounds}
+    ratios = {}
+    for request in times["short"]:
+        short_ms = statistics.median(times["short"][request])
+        long_ms = statistics.median(times["long"][request])
+        ratios[request] = round(long_ms / short_ms, 2)
+        print(f"{request:15} short {short_ms:7.2f} ms   long {long_ms:8.2f} ms   ratio {ratios[request]:6.2f}")
+    result["ratio"] = ratios
+    result["worst"] = max(ratios.values())
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

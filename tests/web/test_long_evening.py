@@ -1,0 +1,124 @@
+"""A long evening costs what a short one does: finished games' outcomes are derived once
+from their logs and kept, the table's version is one row, and a correction to a finished
+game still shows in the scoreboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion import store, tables
+from companion.rules import black_junky as bj
+from companion.rules.base import CORRECT, Event, RuleError, replay
+from tests.conftest import english_client, make_app, soup
+from tests.contract.test_every_game import import_to
+from tests.games.black_junky.driver import random_game
+
+
+def record(games: list[tuple[dict, list[Event]]]) -> dict:
+    from companion import records
+
+    return {
+        "format": records.FORMAT, "version": records.VERSION,
+        "table": {"name": "long", "players": list(games[0][0]["players"]), "created": "2026-11-22T00:00:00"},
+        "games": [{"number": n + 1, "kind": bj.SLUG, "setup": setup, "created": "2026-11-22T00:00:00",
+                   "events": [{"seq": i, "kind": e.kind, "payload": dict(e.payload), "created": ""}
+                              for i, e in enumerate(log)]}
+                  for n, (setup, log) in enumerate(games)],
+    }
+
+
+def evening(seed: int, games: int) -> tuple[dict, list[tuple[dict, list[Event]]]]:
+    """`games` finished three-player Black Junky games of one table, then one under way."""
+    found = []
+    for candidate in range(seed, seed + 400):
+        setup, log = random_game(candidate)
+        if len(setup["players"]) == 3:
+            found.append((setup, log))
+        if len(found) == games + 1:
+            break
+    setup, log = found[-1]
+    found[-1] = (setup, log[: len(log) // 2])
+    return found[0][0], found
+
+
+def board_points(client, url: str) -> list[str]:  # type: ignore[no-untyped-def]
+    rows = soup(client.get(url + "/g/" + str(3))).select("#scoreboard tbody tr")
+    return [" ".join(r.get_text(" ", strip=True).split()) for r in rows]
+
+
+def test_finished_games_are_derived_once_then_read_without_replaying(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "long.db"
+    setup, games = evening(3, 2)
+    seeds = [g for g in games]
+    assert all(len(s["players"]) == len(setup["players"]) for s, _ in seeds)
+    first = english_client(make_app(path))
+    url = import_to(first, record(games))
+    before = board_points(first, url)
+    kept = store.connect(path, migrate=False).execute("select game_id from outcomes order by game_id").fetchall()
+    assert [row[0] for row in kept] == [1, 2]  # the two finished games, not the one under way
+
+    replayed: list[int] = []
+    original = tables._game_at
+
+    def counting(db, table, row, mark):  # type: ignore[no-untyped-def]
+        replayed.append(row.number)
+        return original(db, table, row, mark)
+
+    monkeypatch.setattr(tables, "_game_at", counting)
+    fresh = english_client(make_app(path))  # a restarted server: nothing remembered
+    assert board_points(fresh, url) == before
+    assert 1 not in replayed and 2 not in replayed
+
+
+def test_the_version_a_phone_polls_counts_games_and_entries(tmp_path: Path) -> None:
+    path = tmp_path / "version.db"
+    _, games = evening(5, 2)
+    client = english_client(make_app(path))
+    url = import_to(client, record(games))
+    db = store.connect(path, migrate=False)
+    table_id = db.execute("select id from tables").fetchone()[0]
+    entries = sum(len(log) for _, log in games)
+    assert store.version(db, table_id) == store.version_of(3, entries)
+    etag = client.get(url + "/g/3/panel").headers["ETag"]
+    assert etag == f'"3.{entries}"'
+
+
+def test_a_correction_to_a_finished_game_shows_in_the_scoreboard(tmp_path: Path) -> None:
+    path = tmp_path / "fix.db"
+    _, games = evening(9, 2)
+    client = english_client(make_app(path))
+    url = import_to(client, record(games))
+    before = board_points(client, url)
+    # A reveal of game 1 whose correction to an unused card changes the game's points.
+    setup, log = games[0]
+    used = {c for e in log for c in (e.payload.get("cards") or [e.payload.get("card")]) if c}
+    unused = [c.code for c in bj.DECK if c.code not in used and not c.code.startswith("X")]
+    found = None
+    first = bj.outcome(replay(bj.initial, bj.apply, setup, log).state).points
+    for seq, event in enumerate(log):
+        if event.kind != "reveal" or not event.payload.get("cards"):
+            continue
+        for code in unused:
+            payload = {"seat": event.payload["seat"], "cards": [code, *event.payload["cards"][1:]]}
+            try:
+                state = replay(bj.initial, bj.apply, setup, [*log, Event(CORRECT, {"seq": seq, "payload": payload})]).state
+            except RuleError:
+                continue
+            if bj.outcome(state).points != first:
+                found = (seq, payload, bj.outcome(state).points)
+                break
+        if found:
+            break
+    assert found is not None
+    seq, payload, points = found
+    response = client.post(f"{url}/g/1/correct/{seq}", data={"seq": str(len(log)), "seat": str(payload["seat"]),
+                                                              "cards": payload["cards"]})
+    assert response.status_code == 303, response.get_data(as_text=True)[:300]
+    after = board_points(client, url)
+    assert after[0] != before[0] and after[1:] == before[1:]
+    assert " ".join(str(p) for p in points) in after[0]
+    # And a restarted server agrees: the kept outcome of the old log no longer applies.
+    assert board_points(english_client(make_app(path)), url) == after
