@@ -526,6 +526,8 @@ def game_by_number(db: sqlite_utils.Database, table_id: str, number: int | None)
     """The table's game `number` (None: its latest), read by the (table, number) index alone."""
     if number is None:
         rows = _select(db, "select * from games where table_id = ? order by number desc limit 1", [table_id])
+    elif not 0 < number < 2**63:  # past what SQLite can hold: no such game
+        return None
     else:
         rows = _select(db, "select * from games where table_id = ? and number = ?", [table_id, number])
     return _game(rows[0]) if rows else None

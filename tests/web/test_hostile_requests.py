@@ -32,3 +32,13 @@ def test_raw_bytes_in_the_path_or_the_query_get_a_page(app: Flask) -> None:
         status, body = call(app, path, query)
         assert not status.startswith("5"), (path, query, status)
         assert b"Traceback" not in body
+
+
+def test_a_game_number_past_what_sqlite_holds_is_no_such_game(app: Flask) -> None:
+    from tests.conftest import english_client
+    from tests.games.hyper_maker.table import seat_table
+
+    client = english_client(app)
+    url = seat_table(client).rsplit("/g/", 1)[0]
+    for path in ("/g/100000000000000000000", "/g/9223372036854775808/history", "/g/0"):
+        assert client.get(url + path).status_code == 404, path
