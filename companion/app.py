@@ -155,6 +155,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["card_name"] = i18n.card_name
     app.jinja_env.globals["ruling_text"] = i18n.ruling_text
 
+    from .polls import UnchangedPolls
+
+    app.wsgi_app = UnchangedPolls(app.wsgi_app, app.config["DATABASE"],  # type: ignore[method-assign]
+                                  app.extensions["companion.connections"], app.extensions["companion.memory"])
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)

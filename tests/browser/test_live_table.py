@@ -35,6 +35,9 @@ def test_viewer_and_second_scorer_follow_the_table_live(page: Page, browser: Bro
     other_scorer.goto(scorer_link)
     expect(other_scorer.locator("#prompt")).to_have_text("マスターカードをめくって入力")
 
+    # Polls while nothing changes are answered empty and leave the panel as it is.
+    viewer.wait_for_timeout(2500)
+    expect(viewer.locator("#prompt")).to_have_text("マスターカードを待っています")
     tap_card(page, hm.parse_card("R5B6"))
     for phone in (viewer, other_scorer):
         expect(phone.locator(".trick .row").first.locator(".tile")).to_have_attribute("title", "●赤5 / ■青6", timeout=3000)

@@ -1,0 +1,75 @@
+"""Every phone at a table asks for its panel once a second; nearly every time nothing has
+changed. This answers those asks before Flask is involved: one indexed read of the
+table's version, then an empty answer that keeps the connection open for the next ask.
+Anything else goes on to the app unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from . import store
+from .memory import Memory
+
+PANEL = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/g/[0-9]{1,9}/panel")
+"""A game panel's address under a table link (as play.panel serves it)."""
+
+TAG = re.compile(r'"([^"]{1,80})"')
+
+Environ = dict[str, Any]
+StartResponse = Callable[..., Any]
+
+
+class UnchangedPolls:
+    """WSGI middleware: a panel poll whose If-None-Match names the table's current version
+    is answered 304 here. The version is the same one play.panel puts in its ETag."""
+
+    def __init__(self, app: Callable[[Environ, StartResponse], Iterable[bytes]], database: str,
+                 connections: Any, memory: Memory) -> None:
+        self.app = app
+        self.database = database
+        self.connections = connections  # the app's per-thread connections (db.get_db uses the same)
+        self.memory = memory
+
+    def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
+        asked = environ.get("HTTP_IF_NONE_MATCH")
+        if asked and environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
+            found = PANEL.fullmatch(environ.get("PATH_INFO", ""))
+            if found is not None:
+                current = self._version(found.group(1))
+                # The app's ETag is the version, with ":br" or ":gzip" added by compression.
+                same = current is not None and next(
+                    (tag for tag in TAG.findall(asked) if tag.split(":", 1)[0] == current), None)
+                if same and environ.get("HTTP_HX_REQUEST") == "true":
+                    # The page's own poll: an empty answer that htmx leaves unswapped. A 304
+                    # would do the same, but waitress closes the connection after every 304
+                    # (it has no body, hence no length), and the next poll would open another.
+                    start_response("200 OK", [("ETag", f'"{same}"'), ("Cache-Control", "no-store"),
+                                              ("HX-Reswap", "none"), ("Content-Type", "text/html; charset=utf-8"),
+                                              ("Content-Length", "0")])
+                    return []
+                if same:
+                    start_response("304 Not Modified", [("ETag", f'"{same}"'), ("Cache-Control", "no-cache"),
+                                                        ("Vary", "Accept-Encoding, Cookie")])
+                    return []
+        return self.app(environ, start_response)
+
+    def _version(self, token: str) -> str | None:
+        """The table's version, or None (an unknown link: the app answers it)."""
+        db = getattr(self.connections, "db", None)
+        if db is None:
+            db = self.connections.db = store.connect(self.database, migrate=False, memory=self.memory)
+        tokens = self.memory["tokens"]
+        table_id = tokens.get(token)
+        if table_id is None:
+            row = db.conn.execute("select id from tables where scorer_token = ? or viewer_token = ?",
+                                  [token, token]).fetchone()
+            if row is None:
+                return None
+            table_id = row[0]
+            tokens.put(token, table_id)  # a link always opens the same table
+        if db.conn.in_transaction:
+            db.conn.rollback()
+        return store.version(db, table_id)

@@ -1,0 +1,50 @@
+"""A phone's poll of a table that has not changed is answered 304 before Flask runs; any
+change, an unknown link or another request goes on to the app."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.games.hyper_maker.table import enter, seat_table
+
+
+def counting_panel_view(app: Flask) -> list[int]:
+    calls: list[int] = []
+    view = app.view_functions["play.panel"]
+
+    def counted(**kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return view(**kwargs)
+
+    app.view_functions["play.panel"] = counted
+    return calls
+
+
+def test_an_unchanged_table_is_answered_without_the_app(app: Flask, client: FlaskClient) -> None:
+    url = seat_table(client)
+    calls = counting_panel_view(app)
+    first = client.get(url + "/panel", headers={"HX-Request": "true", "Accept-Encoding": "br"})
+    assert first.status_code == 200 and calls == [1]
+    etag = first.headers["ETag"]
+    assert etag.endswith(':br"')  # compression marks its ETag; the poll still matches
+    again = client.get(url + "/panel", headers={"HX-Request": "true", "If-None-Match": etag})
+    # The page's poll: empty, left unswapped by htmx, with a length so the connection stays open.
+    assert again.status_code == 200 and again.data == b"" and again.headers["HX-Reswap"] == "none"
+    assert again.headers["Content-Length"] == "0" and again.headers["ETag"] == etag
+    plain = client.get(url + "/panel", headers={"If-None-Match": etag})  # any other client: a 304
+    assert plain.status_code == 304 and plain.data == b""
+    assert calls == [1]
+    enter(client, url, "R5B6")
+    changed = client.get(url + "/panel", headers={"HX-Request": "true", "If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert calls == [1, 1]
+
+
+def test_unknown_links_and_other_addresses_go_to_the_app(app: Flask, client: FlaskClient) -> None:
+    url = seat_table(client)
+    etag = client.get(url + "/panel").headers["ETag"]
+    assert client.get("/t/nope/g/1/panel", headers={"If-None-Match": etag}).status_code == 404
+    assert client.get(url + "/panel?x=1", headers={"If-None-Match": etag}).status_code in (200, 304)
+    page = client.get(url, headers={"If-None-Match": etag})
+    assert page.status_code == 200 and b"<html" in page.data
