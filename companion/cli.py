@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import i18n, rules
 
@@ -91,12 +92,14 @@ def server_limits() -> dict[str, int]:
             "cleanup_interval": 5, "asyncore_use_poll": True}
 
 
-def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False) -> None:
+def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False, workers: int = 1) -> None:
     """Run the app under waitress, a production WSGI server.
 
     With `lan`, it also listens on this machine's LAN address, so the phones at the table
     can join: the address to open and a QR code are printed, and the invite page shows
-    links on that address (not the loopback one the phones could not open).
+    links on that address (not the loopback one the phones could not open). With
+    `workers` above 1, that many processes serve the same listening sockets (see
+    serve_workers), so every core of the machine does its share.
     """
     from waitress import serve as waitress_serve
 
@@ -119,7 +122,89 @@ def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False) -
     if found is not None:
         print(_("companion: phones at the table can scan this to join:"), flush=True)
         print(terminal(url), flush=True)
+    if workers > 1 and hasattr(os, "fork"):
+        serve_workers(app, config, listen, workers, threads)
+        return
     waitress_serve(app, listen=" ".join(listen), threads=threads, ident="companion", **server_limits())
+
+
+def default_workers() -> int:
+    """One serving process per core."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def serve_workers(app: Any, config: dict[str, object], listen: list[str], workers: int, threads: int) -> None:
+    """Serve from `workers` processes that share the listening sockets.
+
+    The kernel hands each new connection to one of them. Each process has its own app and
+    SQLite connections (opened after the fork); entries stay exactly-once per entry number
+    across processes (the primary key (game, entry number) and BEGIN IMMEDIATE), and every
+    derived value a process remembers is checked against the file before use. A process
+    that dies is started again; stopping the parent stops them all.
+    """
+    import signal
+    import socket
+
+    from waitress import serve as waitress_serve
+
+    from .app import create_app
+
+    sockets = []
+    for address in listen:
+        host, port = address.rsplit(":", 1)
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host.strip("[]"), int(port)))
+        sock.listen(1024)
+        sockets.append(sock)
+    app.extensions["companion.keepalive"].conn.close()  # nothing SQLite crosses a fork
+    limits = server_limits()
+
+    def child() -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        waitress_serve(create_app(config), sockets=sockets, threads=threads, ident="companion", **limits)
+
+    children: set[int] = set()
+
+    def spawn() -> None:
+        pid = os.fork()
+        if pid == 0:
+            try:
+                child()
+            finally:
+                os._exit(1)
+        children.add(pid)
+
+    stopping = False
+
+    def stop(signum: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in list(children):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for _number in range(workers):
+        spawn()
+    print(_("companion: serving from %(n)s processes", n=workers), flush=True)
+    while children:
+        try:
+            pid, _status = os.wait()
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
+        children.discard(pid)
+        if not stopping:
+            import time
+
+            time.sleep(0.5)  # a process that cannot start does not spin
+            spawn()
 
 
 def judge_lines(game: str, lang: str, lines: TextIO, out: TextIO) -> int:
@@ -221,7 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--port", type=int, default=5000)
     run.add_argument("--db", type=Path, default=None, help="SQLite file (default: per-user data folder)")
     run.add_argument("--lan", action="store_true", help="listen on this machine's LAN address and print a join QR code")
-    run.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    run.add_argument("--threads", type=int, default=8, help="threads per process (default 8)")
+    run.add_argument("--workers", type=int, default=0,
+                     help="serving processes (default: one per core)")
 
     ask = commands.add_parser("judge", help="answer rules questions: one JSON request per line on stdin")
     ask.add_argument("game", choices=sorted(rules.GAMES))
@@ -271,7 +358,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "audit":
         return audit(args.record, args.lang, sys.stdout)
     if args.command == "serve":
-        serve(args.host, args.port, _db(args.db), threads=args.threads, lan=args.lan)
+        serve(args.host, args.port, _db(args.db), threads=args.threads, lan=args.lan,
+              workers=args.workers or default_workers())
         return 0
     return judge_lines(args.game, args.lang, sys.stdin, sys.stdout)
 

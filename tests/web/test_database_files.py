@@ -149,7 +149,7 @@ def test_our_own_database_and_an_empty_file_are_served(tmp_path: Path, monkeypat
     empty = tmp_path / "empty.db"
     empty.write_bytes(b"")
     for path in (ours, empty, tmp_path / "new.db"):
-        assert cli.main(["serve", "--db", str(path)]) == 0
+        assert cli.main(["serve", "--db", str(path), "--workers", "1"]) == 0
     assert len(served) == 3
     assert capsys.readouterr().err == ""
 

@@ -40,7 +40,7 @@ def test_serve_defaults_to_loopback_and_the_per_user_data_folder(
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
     monkeypatch.setattr(cli, "default_db", lambda: tmp_path / "data" / "companion.db")
-    assert cli.main(["serve"]) == 0
+    assert cli.main(["serve", "--workers", "1"]) == 0
     assert calls[0]["listen"] == "127.0.0.1:5000"
     assert (tmp_path / "data" / "companion.db").exists()
     assert "tables are kept in" in capsys.readouterr().out

@@ -1,0 +1,138 @@
+"""`companion serve --workers 2`: two processes serve one port; racing phones still store
+exactly one entry per entry number, a process that dies comes back, and stopping the
+server stops them all. Run as a real server on loopback."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+from companion import records, store
+from companion.cli import default_workers
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        found |= {int(t) for t in text}
+    return found
+
+
+def wait_until(check, seconds: float = 15.0) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def start(db: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--db", str(db), "--port", str(port),
+                             "--workers", str(workers)], cwd=ROOT, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def accepts() -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return True
+        except OSError:
+            return False
+
+    assert wait_until(accepts), "the server did not start"
+    return proc
+
+
+def seat(db: Path) -> str:
+    """A table with a Hyper Maker game and nothing entered yet; its game's address."""
+    conn = store.connect(db)
+    table = records.import_table(conn, {
+        "format": records.FORMAT, "version": records.VERSION,
+        "table": {"name": "race", "players": ["A", "B", "C"], "created": "2026-11-22T18:00:00"},
+        "games": [{"number": 1, "kind": "hyper-maker", "created": "2026-11-22T18:00:00",
+                   "setup": {"players": ["A", "B", "C"], "first_leader": 0}, "events": []}]})
+    conn.conn.close()
+    return f"/t/{table.scorer_token}/g/1"
+
+
+def tap(port: int, game: str, seq: int, card: str) -> int:
+    """A phone of its own: open the game page (session and CSRF token), then enter `card`
+    as entry `seq`. The answer's status."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    conn.request("GET", game)
+    page = conn.getresponse()
+    html = page.read().decode()
+    cookie = "; ".join(v.split(";", 1)[0] for k, v in page.getheaders() if k.lower() == "set-cookie")
+    form = re.search(r'<form class="picker".*?</form>', html, re.S)
+    assert form is not None, html[:300]
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+    body = urllib.parse.urlencode({**fields, "seq": seq, "card": card})
+    conn.request("POST", game + "/entries", body=body, headers={
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie, "HX-Request": "true"})
+    answer = conn.getresponse()
+    answer.read()
+    conn.close()
+    return answer.status
+
+
+def test_two_processes_serve_and_racing_entries_land_exactly_once(tmp_path: Path) -> None:
+    db = tmp_path / "workers.db"
+    game = seat(db)
+    port = free_port()
+    server = start(db, port, workers=2)
+    try:
+        assert wait_until(lambda: len(children(server.pid)) == 2)
+        workers = children(server.pid)
+        for seq, card in enumerate(["R5B6", "R2G9", "B8Y3"]):
+            statuses: list[int] = []
+            racers = [threading.Thread(target=lambda: statuses.append(tap(port, game, seq, card))) for _ in range(8)]
+            for racer in racers:
+                racer.start()
+            for racer in racers:
+                racer.join(timeout=30)
+            assert statuses.count(200) == 1, statuses  # one lands; the others are told it is taken
+            assert all(s in (200, 409, 422) for s in statuses), statuses
+        events = store.events_of(store.connect(db, migrate=False), 1)
+        assert [e.payload["card"] for e in events] == ["R5B6", "R2G9", "B8Y3"]
+
+        # A process that dies is started again.
+        os.kill(next(iter(workers)), signal.SIGKILL)
+        assert wait_until(lambda: len(children(server.pid)) == 2 and children(server.pid) != workers)
+        assert tap(port, game, 3, "R9B2") == 200
+        workers = children(server.pid)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=15)
+
+    def gone(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+        except FileNotFoundError:
+            return True
+
+    assert wait_until(lambda: all(gone(pid) for pid in workers))
+    with socket.socket() as probe:  # everything stopped: the port is free again
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(("127.0.0.1", port))
+
+
+def test_one_process_per_core_by_default() -> None:
+    assert default_workers() == len(os.sched_getaffinity(0))
