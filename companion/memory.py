@@ -62,7 +62,6 @@ class Region(Generic[K, V]):
 
 
 SIZES: Mapping[str, int] = {
-    "tables": 1024,     # table rows by link
     "tokens": 65536,    # a table's id by link, for answering unchanged polls
     "replays": 256,     # a game's log and its replay, by game
     "outcomes": 65536,  # a game's outcome at a log mark (small: points and places)

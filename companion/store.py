@@ -97,6 +97,13 @@ def m004_table_counts_and_outcomes(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m005_table_revision(db: sqlite_utils.Database) -> None:
+    """Counts corrections of a table's name and players: part of its version, so every
+    phone and every serving process sees a corrected name at once."""
+    db["tables"].add_column("revision", int, not_null_default=0)
+
+
 def new_token() -> str:
     """128 random bits, URL-safe: a link nobody can guess."""
     while True:  # never "-" first: a command line would read it as an option
@@ -350,7 +357,7 @@ def insert_table(db: sqlite_utils.Database, name: str, players: Sequence[str],
 def rename_table(db: sqlite_utils.Database, table_id: str, name: str, players: Sequence[str]) -> TableRow:
     """Correct the table's name and its players' names (same seats, same order)."""
     with writing(db):
-        db.execute("update tables set name = ?, players = ? where id = ?",
+        db.execute("update tables set name = ?, players = ?, revision = revision + 1 where id = ?",
                    [name, json.dumps(list(players), ensure_ascii=False), table_id])
     return get_table(db, table_id)
 
@@ -432,7 +439,7 @@ def version(db: sqlite_utils.Database, table_id: str) -> str:
     """Changes whenever anything is entered at the table: games started, entries made.
 
     One row read by its key, however long the evening (the counts are kept by triggers)."""
-    row = db.conn.execute("select n_games, n_events from tables where id = ?", [table_id]).fetchone()
+    row = db.conn.execute("select n_games, n_events, revision from tables where id = ?", [table_id]).fetchone()
     return version_of(*row) if row is not None else version_of(0, 0)
 
 
@@ -457,9 +464,10 @@ def keep_outcome(db: sqlite_utils.Database, game_id: int, mark: tuple[int, str],
         pass
 
 
-def version_of(games: int, events: int) -> str:
-    """The table's version from how many games it has and how many entries in all."""
-    return f"{games}.{events}"
+def version_of(games: int, events: int, revision: int = 0) -> str:
+    """The table's version from how many games it has, how many entries in all, and how
+    many times its names were corrected."""
+    return f"{games}.{events}" + (f".{revision}" if revision else "")
 
 
 def _game(row: sqlite3.Row | Mapping[str, Any]) -> GameRow:
@@ -505,21 +513,21 @@ def get_game(db: sqlite_utils.Database, game_id: int) -> GameRow:
     return _game(rows[0])
 
 
-def counts_and_latest(db: sqlite_utils.Database, table_id: str) -> tuple[tuple[int, int], GameRow, tuple[int, str]] | None:
-    """The table's counts of games and entries, its latest game and that game's log mark,
-    read in one statement (so they agree); None while it has no game."""
+def counts_and_latest(db: sqlite_utils.Database, table_id: str) -> tuple[tuple[int, int, int], GameRow, tuple[int, str]] | None:
+    """The table's counts of games, entries and name corrections, its latest game and that
+    game's log mark, read in one statement (so they agree); None while it has no game."""
     r = db.conn.execute(
-        "select t.n_games, t.n_events, g.id, g.table_id, g.number, g.kind, g.setup, g.created, g.n_events,"
-        " g.last_created from tables t join games g on g.table_id = t.id"
+        "select t.n_games, t.n_events, t.revision, g.id, g.table_id, g.number, g.kind, g.setup, g.created,"
+        " g.n_events, g.last_created from tables t join games g on g.table_id = t.id"
         " where t.id = ? order by g.number desc limit 1", [table_id]).fetchone()
     if r is None:
         return None
     remembered = memory_of(db)["games"]
-    row = remembered.get((r[2], r[7]))
+    row = remembered.get((r[3], r[8]))
     if row is None:
-        row = GameRow(r[2], r[3], r[4], r[5], json.loads(r[6]), r[7])
-        remembered.put((r[2], r[7]), row)
-    return (r[0], r[1]), row, (r[8], r[9])
+        row = GameRow(r[3], r[4], r[5], r[6], json.loads(r[7]), r[8])
+        remembered.put((r[3], r[8]), row)
+    return (r[0], r[1], r[2]), row, (r[9], r[10])
 
 
 def game_by_number(db: sqlite_utils.Database, table_id: str, number: int | None) -> GameRow | None:

@@ -116,26 +116,16 @@ def rename(db: sqlite_utils.Database, table: store.TableRow, name: str, players:
     names = clean_names(players)
     if len(names) != len(table.players):
         raise RuleError("table.rename_count", "", count=len(table.players))
-    renamed = store.rename_table(db, table.id, " ".join(name.split())[:60], names)
-    remembered = memory_of(db)["tables"]
-    for token in (table.scorer_token, table.viewer_token):
-        remembered.forget(token)
-    return renamed
+    return store.rename_table(db, table.id, " ".join(name.split())[:60], names)
 
 
 def table_by_link(db: sqlite_utils.Database, token: str) -> store.TableRow:
     """The table a scorer or viewer link opens (store.NotFound if none).
 
-    A table's row (name, players, links) is never changed once it is seated, so a table
-    found once is remembered and later requests skip the query; a link not found is
-    looked up afresh every time, so a table seated by another process is found at once.
+    Read every time (one indexed row): the names may have been corrected, by this
+    process or another serving the same file.
     """
-    remembered = memory_of(db)["tables"]
-    table: store.TableRow | None = remembered.get(token)
-    if table is None:
-        table = store.table_by_token(db, token)
-        remembered.put(token, table)
-    return table
+    return store.table_by_token(db, token)
 
 
 def load_game(db: sqlite_utils.Database, table_id: str, number: int | None = None,
@@ -339,7 +329,7 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
     top = store.counts_and_latest(db, table_id)
     if top is None:
         return Scoreboard(table.players, (), store.version_of(0, 0))
-    (n_games, n_events), latest, latest_mark = top
+    (n_games, n_events, revision), latest, latest_mark = top
     key = (table_id, n_games, n_events - latest_mark[0])
     earlier: tuple[tuple[store.GameRow, Outcome, bool], ...] | None = memory_of(db)["boards"].get(key)
     if earlier is None:
@@ -363,4 +353,4 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
     series = tuple(Series(module, tuple(rows), module.evening([o for r, o in rows if r.id not in stopped], players),
                           frozenset(r.id for r, _ in rows if r.id in stopped))
                    for module, rows in groups)
-    return Scoreboard(table.players, series, store.version_of(n_games, n_events))
+    return Scoreboard(table.players, series, store.version_of(n_games, n_events, revision))

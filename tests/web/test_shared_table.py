@@ -307,3 +307,21 @@ def test_no_link_starts_with_a_dash_and_the_cli_takes_one_that_does(tmp_path) ->
     out = tmp_path / "out.json"
     assert cli.main(["export", "-abcdefghijklmnopqrstu", "--db", str(tmp_path / "c.db"), "-o", str(out)]) == 0
     assert json.loads(out.read_text())["table"]["name"] == "old"
+
+
+def test_a_name_corrected_in_one_serving_process_shows_in_another_at_once(db_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.conftest import english_client, make_app
+
+    one, two = english_client(make_app(db_path)), english_client(make_app(db_path))  # each its own memory
+    url = seat_table(one, ["Aki", "Ben", "Cho"])
+    table = url.split("/g/")[0]
+    panel = two.get(url + "/panel", headers={"HX-Request": "true"})
+    assert "Ben" in text(panel)
+    etag = panel.headers["ETag"]
+    page = soup(one.get(table + "/names"))
+    fields = {"name": "Friday", "player": ["Aki", "Bea", "Cho"]}
+    fields.update({i["name"]: i["value"] for i in page.select("form input[type=hidden]")})
+    assert one.post(table + "/names", data=fields).status_code == 303
+    again = two.get(url + "/panel", headers={"HX-Request": "true", "If-None-Match": etag})
+    assert again.status_code == 200 and "Bea" in text(again) and "Ben" not in text(again)
+    assert "Bea" in text(two.get(url))
