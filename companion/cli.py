@@ -157,7 +157,7 @@ def serve_workers(app: Any, config: dict[str, object], listen: list[str], worker
         sock.bind((host.strip("[]"), int(port)))
         sock.listen(1024)
         sockets.append(sock)
-    app.extensions["companion.keepalive"].conn.close()  # nothing SQLite crosses a fork
+    app.extensions["companion.keepalive"].conn.close()  # no SQLite connection is carried into a fork
     limits = server_limits()
 
     def child() -> None:
