@@ -7,7 +7,7 @@ To add a game: one package here, one line below (README, "Add a game").
 
 from __future__ import annotations
 
-from . import black_junky, hyper_maker, kings_order, kings_trick, master_of_rules, saizen, take_and_share, twin_shoot
+from . import black_junky, hyper_maker, kings_order, kings_trick, master_of_rules, saizen, take_and_share, tateyoko, twin_shoot
 from .base import RuleError
 from .contract import Game
 
@@ -20,6 +20,7 @@ GAMES: dict[str, Game] = {
     kings_trick.SLUG: kings_trick,
     kings_order.SLUG: kings_order,
     saizen.SLUG: saizen,
+    tateyoko.SLUG: tateyoko,
 }
 
 

@@ -16,8 +16,8 @@ def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
 
     start: "card". lay: "seat", the spot as "spot" ("x,y") or as "x" and "y", "card".
     done, pass: "seat". hand: "seat" and either "cards" (codes separated by dots, commas or
-    spaces) or "count_L", "count_X", ... per suit (an empty field counts 0). Numbers that are
-    not numbers stay text, for apply() to refuse by name.
+    spaces, or one value per card ticked) or "count_L", "count_X", ... per suit (an empty
+    field counts 0). Numbers that are not numbers stay text, for apply() to refuse by name.
     """
     payload: dict[str, Any] = {}
     if kind == "start":
@@ -33,7 +33,9 @@ def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
             payload["x"], payload["y"] = form_int(fields, "x"), form_int(fields, "y")
         payload["card"] = form_text(fields, "card")
     if kind == "hand":
-        cards = form_text(fields, "cards")
+        # The cards come as one text, or as one value per card ticked on the page's picker.
+        raw = fields.get("cards", "")
+        cards = " ".join(str(v) for v in (raw if isinstance(raw, (list, tuple)) else [raw]) if v).strip()
         if cards:
             payload["cards"] = [code for code in re.split(r"[.,\s]+", cards) if code]
         else:
