@@ -1,0 +1,302 @@
+"""A club hall on one machine: many tables, four phones each, against `companion serve`.
+
+    python bench/hall.py [--tables 250] [--seconds 60] [--warmup 10] [--workers 0]
+    python bench/hall.py --find-max [--seconds 30]
+
+Each table has four phones that stay connected as the page keeps them: every second each
+asks for its panel with the version it shows (If-None-Match, on a kept-alive connection).
+One of them is the scorer, who enters a card every 3 s (the htmx POST the page sends). For
+every entry it measures how long the entry took, and for every phone how long after the
+entry was confirmed that phone had the new panel. All phones run in one asyncio loop on
+this machine, beside the server. Loopback only; every loop is bounded in time.
+
+The last line is JSON: {"tables", "phones", "entry_p95_ms", "seen_p95_ms", "seen_max_ms",
+"errors", "server_cpu_pct", "cores"}. --find-max raises the number of tables while entry
+p95 <= 100 ms and seen p95 <= 1000 ms, and reports the largest that held.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _harness import HOST, free_port, kill, percentile, start, whole_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion import records, store  # noqa: E402
+
+PLAYERS = 4
+PHONES = 4
+ENTRY_EVERY = 3.0
+POLL_EVERY = 1.0
+
+
+def seat_tables(path: Path, count: int) -> list[str]:
+    """`count` tables, each with a 4-player Hyper Maker game just started; their scorer links."""
+    db = store.connect(path)
+    links = []
+    for n in range(count):
+        table = records.import_table(db, {
+            "format": records.FORMAT, "version": records.VERSION,
+            "table": {"name": f"Table {n + 1}", "players": [f"P{i}" for i in range(PLAYERS)],
+                      "created": "2026-11-22T18:00:00"},
+            "games": [{"number": 1, "kind": "hyper-maker", "created": "2026-11-22T18:00:00",
+                       "setup": {"players": [f"P{i}" for i in range(PLAYERS)], "first_leader": 0},
+                       "events": []}]})
+        links.append(f"/t/{table.scorer_token}/g/1")
+    db.conn.close()
+    return links
+
+
+class Connection:
+    """One phone's kept-alive HTTP/1.1 connection (reopened if the server closes it)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.cookies: dict[str, str] = {}
+
+    async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
+                      body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+            sent = {"Host": f"{HOST}:{self.port}", "Accept-Language": "en", **(headers or {})}
+            if self.cookies:
+                sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+            if body:
+                sent["Content-Length"] = str(len(body))
+                sent["Content-Type"] = "application/x-www-form-urlencoded"
+            head = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in sent.items()) + "\r\n"
+            try:
+                assert self.reader is not None
+                self.writer.write(head.encode() + body)
+                await self.writer.drain()
+                return await self._answer()
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                self.close()
+                if attempt == 2 or body:
+                    raise
+        raise RuntimeError("unreachable")
+
+    async def _answer(self) -> tuple[int, dict[str, str], bytes]:
+        assert self.reader is not None
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ValueError("closed")
+        status = int(status_line.split()[1])
+        headers: dict[str, str] = {}
+        while True:
+            line = (await self.reader.readline()).decode("latin-1").rstrip("\r\n")
+            if not line:
+                break
+            name, _, value = line.partition(":")
+            name = name.strip().lower()
+            if name == "set-cookie":
+                key, _, rest = value.strip().partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+            headers[name] = value.strip()
+        if "content-length" in headers:
+            data = await self.reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding") == "chunked":
+            data = b""
+            while True:
+                size = int((await self.reader.readline()).strip(), 16)
+                chunk = await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+                data += chunk[:-2]
+        else:
+            data = b""
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        return status, headers, data
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+class Hall:
+    def __init__(self, port: int, links: list[str], stop_at: float, measure_from: float) -> None:
+        self.port = port
+        self.links = links
+        self.stop_at = stop_at
+        self.measure_from = measure_from
+        self.entry_ms: list[float] = []
+        self.seen_ms: list[float] = []
+        self.errors = 0
+        self.confirmed: dict[str, dict[str, float]] = {}  # link -> version -> when confirmed
+
+    async def scorer(self, link: str, index: int) -> None:
+        conn = Connection(self.port)
+        rng = random.Random(index)
+        cards = whole_game(PLAYERS, 1000 + index)
+        status, _, html = await conn.request("GET", link)
+        page = html.decode()
+        await asyncio.sleep(rng.random() * ENTRY_EVERY)
+        for card in cards:
+            if time.monotonic() >= self.stop_at:
+                break
+            form = re.search(r'<form class="picker".*?</form>', page, re.S)
+            if form is None:
+                break
+            fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+            from urllib.parse import urlencode
+
+            body = urlencode({**fields, "card": card}).encode()
+            began = time.monotonic()
+            try:
+                status, headers, html = await conn.request(
+                    "POST", link + "/entries", {"HX-Request": "true", "X-CSRFToken": fields.get("csrf_token", "")}, body)
+            except (OSError, ValueError, asyncio.IncompleteReadError):
+                self.errors += began >= self.measure_from
+                break
+            done = time.monotonic()
+            if status != 200:
+                self.errors += began >= self.measure_from
+                break
+            page = html.decode()
+            version = re.search(r'"If-None-Match": "\\"([^\\"]+)\\""', page)
+            if version:
+                self.confirmed.setdefault(link, {})[version.group(1)] = done
+            if began >= self.measure_from:
+                self.entry_ms.append((done - began) * 1000)
+            await asyncio.sleep(max(0.0, ENTRY_EVERY - (time.monotonic() - began)))
+        conn.close()
+
+    async def phone(self, link: str, index: int) -> None:
+        conn = Connection(self.port)
+        await asyncio.sleep(random.Random(index).random() * POLL_EVERY)
+        try:
+            _, headers, _ = await conn.request("GET", link + "/panel", {"HX-Request": "true"})
+        except (OSError, ValueError, asyncio.IncompleteReadError):
+            self.errors += 1
+            return
+        shown = headers.get("etag", "").strip('"').split(":")[0]
+        while time.monotonic() < self.stop_at:
+            began = time.monotonic()
+            try:
+                status, headers, data = await conn.request(
+                    "GET", link + "/panel", {"HX-Request": "true", "If-None-Match": f'"{shown}"'})
+            except (OSError, ValueError, asyncio.IncompleteReadError):
+                self.errors += began >= self.measure_from
+                conn.close()
+                await asyncio.sleep(POLL_EVERY)
+                continue
+            now = time.monotonic()
+            if status == 200 and data:
+                version = headers.get("etag", "").strip('"').split(":")[0]
+                when = self.confirmed.get(link, {}).get(version)
+                if when is not None and when >= self.measure_from:
+                    self.seen_ms.append(max(0.0, now - when) * 1000)
+                shown = version
+            elif status not in (200, 304):
+                self.errors += began >= self.measure_from
+            await asyncio.sleep(max(0.0, POLL_EVERY - (time.monotonic() - began)))
+        conn.close()
+
+    async def run(self) -> None:
+        tasks = []
+        for index, link in enumerate(self.links):
+            tasks.append(self.scorer(link, index))
+            tasks += [self.phone(link, index * PHONES + p) for p in range(PHONES)]
+        await asyncio.gather(*tasks)
+
+
+def cpu_of_group(pgid: int) -> float:
+    """CPU seconds used so far by every process of the server's process group."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def one_run(tables: int, seconds: float, warmup: float, workers: int) -> dict[str, object]:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, tables * (PHONES + 1) + 500)), hard))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hall.db"
+        links = seat_tables(path, tables)
+        port = free_port()
+        args = ["-m", "companion.cli", "serve", "--db", str(path), "--port", str(port)]
+        if workers:
+            args += ["--workers", str(workers)]
+        server = start(args, port)
+        try:
+            began = time.monotonic()
+            hall = Hall(port, links, began + warmup + seconds, began + warmup)
+            cpu_at: list[float] = []
+
+            async def main() -> None:
+                async def sample() -> None:
+                    await asyncio.sleep(warmup)
+                    cpu_at.append(cpu_of_group(server.pid))
+                    await asyncio.sleep(seconds)
+                    cpu_at.append(cpu_of_group(server.pid))
+
+                await asyncio.gather(hall.run(), sample())
+
+            asyncio.run(main())
+        finally:
+            kill(server)
+    cores = len(os.sched_getaffinity(0))
+    cpu = (cpu_at[1] - cpu_at[0]) / seconds * 100 if len(cpu_at) == 2 else float("nan")
+    return {"tables": tables, "phones": tables * PHONES,
+            "entries": len(hall.entry_ms), "entry_p95_ms": round(percentile(hall.entry_ms, 95), 1),
+            "seen_p95_ms": round(percentile(hall.seen_ms, 95), 1),
+            "seen_max_ms": round(max(hall.seen_ms), 1) if hall.seen_ms else None,
+            "errors": hall.errors, "server_cpu_pct": round(cpu, 1), "cores": cores}
+
+
+def holds(result: dict[str, object]) -> bool:
+    return (result["errors"] == 0 and float(result["entry_p95_ms"]) <= 100  # type: ignore[arg-type]
+            and float(result["seen_p95_ms"]) <= 1000)  # type: ignore[arg-type]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--warmup", type=float, default=10)
+    parser.add_argument("--workers", type=int, default=0, help="serving processes (default: the server's own, one per core)")
+    parser.add_argument("--find-max", action="store_true")
+    args = parser.parse_args()
+    if not args.find_max:
+        print(json.dumps(one_run(args.tables, args.seconds, args.warmup, args.workers)))
+        return
+    best = 0
+    tables = 50
+    while tables <= 1000:
+        result = one_run(tables, args.seconds, args.warmup, args.workers)
+        print(json.dumps(result), flush=True)
+        if not holds(result):
+            break
+        best = tables
+        tables += 50 if tables < 250 else 100
+    print(json.dumps({"largest_tables_holding": best}))
+
+
+if __name__ == "__main__":
+    main()
