@@ -248,10 +248,24 @@ def game(number: int) -> tuple[str, int]:
 @bp.get("/g/<int:number>/panel")
 def panel(number: int) -> Response:
     """The live panel every phone polls: 304 while nothing has changed at the table."""
-    current = f'"{store.version(get_db(), g.table.id)}"'
+    version = store.version(get_db(), g.table.id)
+    current = f'"{version}"'
     if current in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": current})
-    response = make_response(render_block("game.html", "panel", **_context(_loaded(number), None)))
+    if g.can_write or request.query_string:
+        html = render_block("game.html", "panel", **_context(_loaded(number), None))
+    else:
+        # Every viewer of a table sees the same panel at a version: rendered once per
+        # version and language, then handed to each of them (a scorer's has its own forms).
+        from flask_babel import get_locale
+
+        key = (g.table.id, number, version, str(get_locale()), request.cookies.get("theme"))
+        remembered = current_app.extensions["companion.memory"]["panels"]
+        html = remembered.get(key)
+        if html is None:
+            html = render_block("game.html", "panel", **_context(_loaded(number), None))
+            remembered.put(key, html)
+    response = make_response(html)
     response.headers["ETag"] = current
     response.headers["Cache-Control"] = "no-cache"
     return response

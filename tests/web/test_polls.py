@@ -48,3 +48,33 @@ def test_unknown_links_and_other_addresses_go_to_the_app(app: Flask, client: Fla
     assert client.get(url + "/panel?x=1", headers={"If-None-Match": etag}).status_code in (200, 304)
     page = client.get(url, headers={"If-None-Match": etag})
     assert page.status_code == 200 and b"<html" in page.data
+
+
+def test_every_viewer_gets_the_panel_rendered_once_per_version(app: Flask, client: FlaskClient) -> None:
+    from companion.views import play
+    from tests.conftest import english_client, soup
+
+    url = seat_table(client)
+    table = url.split("/g/")[0]
+    share = soup(client.get(table + "/share", base_url="http://192.168.7.21:5000"))
+    viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+    rendered: list[str] = []
+    original = play.render_block
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        rendered.append(args[0])
+        return original(*args, **kwargs)
+
+    play.render_block = counting  # type: ignore[assignment]
+    try:
+        phones = [english_client(app) for _ in range(3)]
+        panels = [p.get(viewer + "/g/1/panel", headers={"HX-Request": "true"}).get_data(as_text=True) for p in phones]
+        assert len(set(panels)) == 1 and len(rendered) == 1
+        enter(client, url, "R5B6")
+        panels = [p.get(viewer + "/g/1/panel", headers={"HX-Request": "true"}).get_data(as_text=True) for p in phones]
+        assert len(set(panels)) == 1 and len(rendered) == 2 and "R5B6" not in panels[0]
+        assert "●" in panels[0]  # the master card entered shows
+        scorer = client.get(url + "/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
+        assert "csrf_token" in scorer and "csrf_token" not in panels[0]  # a scorer's own forms: never shared
+    finally:
+        play.render_block = original  # type: ignore[assignment]
