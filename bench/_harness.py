@@ -174,3 +174,21 @@ def percentile(values: list[float], p: float) -> float:
         return float("nan")
     k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
     return ordered[k]
+
+
+def group_cpu_seconds(pid: int) -> float:
+    """User + system CPU time used so far by the server started as `pid` and every process
+    it forked (companion serve runs one per core; they share its process group, since
+    `start` gives the server a session of its own)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total

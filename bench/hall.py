@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _harness import HOST, free_port, kill, percentile, start, whole_game
+from _harness import HOST, free_port, group_cpu_seconds, kill, percentile, start, whole_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -215,22 +215,6 @@ class Hall:
         await asyncio.gather(*tasks)
 
 
-def cpu_of_group(pgid: int) -> float:
-    """CPU seconds used so far by every process of the server's process group."""
-    total = 0.0
-    tick = os.sysconf("SC_CLK_TCK")
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid:
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
-
-
 def one_run(tables: int, seconds: float, warmup: float, workers: int) -> dict[str, object]:
     import resource
 
@@ -252,9 +236,9 @@ def one_run(tables: int, seconds: float, warmup: float, workers: int) -> dict[st
             async def main() -> None:
                 async def sample() -> None:
                     await asyncio.sleep(warmup)
-                    cpu_at.append(cpu_of_group(server.pid))
+                    cpu_at.append(group_cpu_seconds(server.pid))
                     await asyncio.sleep(seconds)
-                    cpu_at.append(cpu_of_group(server.pid))
+                    cpu_at.append(group_cpu_seconds(server.pid))
 
                 await asyncio.gather(hall.run(), sample())
 

@@ -21,7 +21,8 @@ import threading
 import time
 from pathlib import Path
 
-from _harness import HOST, Phone, free_port, kill, next_fields, percentile, start, start_companion, whole_game
+from _harness import (HOST, Phone, free_port, group_cpu_seconds, kill, next_fields, percentile, start,
+                      start_companion, whole_game)
 
 PLAYERS = 4
 
@@ -105,19 +106,8 @@ def floor(base: str, clients: int, per_client: int, deadline: float) -> tuple[li
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time used so far by the server started as `pid` and every process
-    it forked (companion serve runs one per core; they share its process group)."""
-    total = 0.0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pid:  # the process group: the server leads its own session
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    """The server's CPU seconds so far, all its processes included."""
+    return group_cpu_seconds(pid)
 
 
 def client_cpu() -> float:
