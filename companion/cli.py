@@ -117,6 +117,11 @@ def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False, w
         config["JOIN_BASE"] = url.rstrip("/")
         listen = [f"{found}:{port}"] + [f"{host}:{port}"] * (host != found)
     app = create_app(config)
+    # waitress warns "Task queue depth is N" whenever a request waits for a thread: at a
+    # busy hall that is every request, and writing it cost more than some requests.
+    import logging
+
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     print(_("companion: tables are kept in %(path)s", path=db), flush=True)
     print(_("companion: open %(url)s", url=url), flush=True)
     if found is not None:

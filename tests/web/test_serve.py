@@ -59,3 +59,13 @@ def test_serve_speaks_the_terminal_language(
     monkeypatch.setattr("waitress.serve", lambda app, **kw: None)
     cli.serve("127.0.0.1", 5124, tmp_path / "t.db")
     assert "テーブルの記録は" in capsys.readouterr().out
+
+
+def test_serve_does_not_log_every_queued_request(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: None)
+    logging.getLogger("waitress.queue").setLevel(logging.NOTSET)
+    cli.serve("127.0.0.1", 5124, tmp_path / "q.db")
+    assert not logging.getLogger("waitress.queue").isEnabledFor(logging.WARNING)
