@@ -83,8 +83,6 @@ class Hall:
             self.tables.append(url)
             for path in ("/g/1", "/new", "/names", "/g/1/correct/0", "/g/1/correct/1"):
                 self.collect(url + path)
-        db_tokens = self.client.get("/").get_data(as_text=True)
-        del db_tokens
         from companion import store
 
         db = store.connect(app.config["DATABASE"], migrate=False)
