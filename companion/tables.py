@@ -47,6 +47,14 @@ class LoadedGame:
     def outcome(self) -> Outcome:
         return self.module.outcome(self.state)
 
+    def payload_in_force(self, position: int) -> Mapping[str, Any]:
+        """The payload of entry `position` as it stands now: its correction's, if corrected."""
+        fixed = self.replayed.corrected.get(position)
+        if fixed is None:
+            return self.log[position].payload
+        payload: Mapping[str, Any] = self.log[fixed].payload.get("payload", {})
+        return payload
+
     @property
     def abandoned(self) -> bool:
         """The table stopped this game: it takes no more entries and counts in no total."""

@@ -82,8 +82,8 @@ def _correction(game: tables.LoadedGame) -> dict[str, Any] | None:
 
 def correct_links(game: tables.LoadedGame) -> dict[str, str]:
     """For the scorer: each card code entered in this game, as corrected, mapped to the
-    correction page of the latest entry in force that holds it (also under "seat:code"). A card on the panel (the
-    current trick's) is tapped to correct it (`correct_href` in the templates)."""
+    correction page of the latest entry in force that holds it (also under "seat:code").
+    A card on the panel (the current trick's) is tapped to correct it (`correct_href`)."""
     if not g.can_write:
         return {}
     log = game.log
@@ -92,8 +92,7 @@ def correct_links(game: tables.LoadedGame) -> dict[str, str]:
         row = log[position]
         if row.kind in (UNDO, CORRECT, ABANDON):
             continue
-        fixed = game.replayed.corrected.get(position)
-        payload = log[fixed].payload.get("payload", {}) if fixed is not None else row.payload
+        payload = game.payload_in_force(position)
         held = payload.get("cards") if isinstance(payload.get("cards"), list) else [payload.get("card")]
         held = [*held, payload.get("rule")]
         whose = payload.get("seat")
@@ -323,9 +322,7 @@ def _in_force(game: tables.LoadedGame, seq: int) -> dict[str, Any]:
     log = game.log
     if not (0 <= seq < len(log)) or seq not in game.replayed.effective or log[seq].kind in (UNDO, CORRECT):
         raise PageError(404, NOT_HERE)
-    fixed = game.replayed.corrected.get(seq)
-    payload = log[fixed].payload.get("payload", {}) if fixed is not None else log[seq].payload
-    return {"seq": seq, "kind": log[seq].kind, "payload": payload, "created": log[seq].created}
+    return {"seq": seq, "kind": log[seq].kind, "payload": game.payload_in_force(seq), "created": log[seq].created}
 
 
 @bp.route("/g/<int:number>/correct/<int:seq>", methods=["GET", "POST"])
