@@ -1,6 +1,7 @@
 """The floor: a bare WSGI route that appends one row to a SQLite file, nothing else.
 
-Same server (waitress, same thread count) and the same durability settings as the app
+Same server (companion's: gevent holding connections, the app on a pool of threads, the
+same thread count) and the same durability settings as the app
 (WAL, synchronous=FULL), so table_load.py can say how close an entry comes to the
 cheapest durable write this machine can do. Bare, its concurrent writers wait in SQLite's
 busy handler; with --queued they take turns on a lock, as the app's writers do.
@@ -16,7 +17,13 @@ from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from typing import Any
 
-from waitress import serve
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.memory import Memory  # noqa: E402
+from companion.server import Server, listen  # noqa: E402
 
 
 def make_app(path: str, queued: bool = False) -> Callable[..., Iterable[bytes]]:
@@ -55,4 +62,5 @@ if __name__ == "__main__":
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--queued", action="store_true", help="writers queue on a lock, as the app's do")
     args = parser.parse_args()
-    serve(make_app(args.db, args.queued), host="127.0.0.1", port=args.port, threads=args.threads, ident="floor")
+    Server(make_app(args.db, args.queued), args.db, Memory(), [listen(f"127.0.0.1:{args.port}")],
+           threads=args.threads).serve_forever()

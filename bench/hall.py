@@ -1,11 +1,13 @@
 """A club hall on one machine: many tables, four phones each, against `companion serve`.
 
-    python bench/hall.py [--tables 250] [--seconds 60] [--warmup 10] [--workers 0]
+    python bench/hall.py [--tables 250] [--seconds 60] [--warmup 10] [--workers 0] [--asking]
     python bench/hall.py --find-max [--seconds 30]
 
-Each table has four phones that stay connected as the page keeps them: every second each
-asks for its panel with the version it shows (If-None-Match, on a kept-alive connection).
-One of them is the scorer, who enters a card every 3 s (the htmx POST the page sends). For
+Each table has four phones that stay connected as the page keeps them (static/companion.js):
+each holds the table's live stream open and, when it says a version other than the one the
+phone shows, asks for its panel (If-None-Match, on a second kept-alive connection). With
+--asking, the phones have no stream and ask for their panel every second instead (the
+page's fallback). One of them is the scorer, who enters a card every 3 s (the htmx POST the page sends). For
 every entry it measures how long the entry took, and for every phone how long after the
 entry was confirmed that phone had the new panel. All phones run in one asyncio loop on
 this machine, beside the server. Loopback only; every loop is bounded in time.
@@ -128,14 +130,42 @@ class Connection:
         self.reader = self.writer = None
 
 
+async def stream_versions(reader: asyncio.StreamReader, stop_at: float):  # type: ignore[no-untyped-def]
+    """The versions a live stream says (its answer is chunked), until `stop_at`."""
+    status = await reader.readline()
+    if not status.startswith(b"HTTP/1.1 200"):
+        raise ValueError(f"stream refused: {status!r}")
+    while (await reader.readline()).strip():
+        pass  # the headers
+    buffer = b""
+    while True:
+        left = stop_at - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            size_line = await asyncio.wait_for(reader.readline(), left)
+        except asyncio.TimeoutError:
+            return
+        size = int(size_line.strip() or b"0", 16)
+        if size == 0:
+            raise ValueError("stream ended")
+        buffer += (await reader.readexactly(size + 2))[:-2]
+        while b"\n\n" in buffer:
+            message, buffer = buffer.split(b"\n\n", 1)
+            for line in message.split(b"\n"):
+                if line.startswith(b"data: "):
+                    yield line[6:].decode()
+
+
 class Hall:
-    def __init__(self, port: int, links: list[str], stop_at: float, measure_from: float) -> None:
+    def __init__(self, port: int, links: list[str], stop_at: float, measure_from: float, asking: bool) -> None:
+        self.asking = asking
         self.port = port
         self.links = links
         self.stop_at = stop_at
         self.measure_from = measure_from
         self.entry_ms: list[float] = []
-        self.seen_ms: list[float] = []
+        self.had: list[tuple[str, str, float]] = []  # a phone had (table, version) at this time
         self.errors = 0
         self.confirmed: dict[str, dict[str, float]] = {}  # link -> version -> when confirmed
 
@@ -176,15 +206,58 @@ class Hall:
             await asyncio.sleep(max(0.0, ENTRY_EVERY - (time.monotonic() - began)))
         conn.close()
 
-    async def phone(self, link: str, index: int) -> None:
-        conn = Connection(self.port)
+    async def open_page(self, conn: Connection, link: str, index: int) -> str | None:
+        """A phone opens the game at a moment of its own; the version it shows (None: failed)."""
         await asyncio.sleep(random.Random(index).random() * POLL_EVERY)
         try:
             _, headers, _ = await conn.request("GET", link + "/panel", {"HX-Request": "true"})
         except (OSError, ValueError, asyncio.IncompleteReadError):
             self.errors += 1
+            return None
+        return headers.get("etag", "").strip('"').split(":")[0]
+
+    async def phone(self, link: str, index: int) -> None:
+        """A phone with the table's live stream open, as the page keeps it."""
+        conn = Connection(self.port)
+        shown = await self.open_page(conn, link, index)
+        if shown is None:
             return
-        shown = headers.get("etag", "").strip('"').split(":")[0]
+        live = link.split("/g/")[0] + "/live"
+        while time.monotonic() < self.stop_at:
+            began = time.monotonic()
+            try:
+                reader, writer = await asyncio.open_connection(HOST, self.port)
+            except OSError:
+                self.errors += began >= self.measure_from
+                await asyncio.sleep(1)
+                continue
+            try:
+                writer.write(f"GET {live} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+                await writer.drain()
+                async for version in stream_versions(reader, self.stop_at):
+                    if version == shown:
+                        continue
+                    status, headers, data = await conn.request(
+                        "GET", link + "/panel", {"HX-Request": "true", "If-None-Match": f'"{shown}"'})
+                    now = time.monotonic()
+                    if status == 200 and data:
+                        shown = headers.get("etag", "").strip('"').split(":")[0]
+                        self.had.append((link, shown, now))
+                    elif status != 200:
+                        self.errors += now >= self.measure_from
+            except (OSError, ValueError, asyncio.IncompleteReadError, asyncio.TimeoutError):
+                self.errors += time.monotonic() >= self.measure_from
+                conn.close()
+            finally:
+                writer.close()
+        conn.close()
+
+    async def asking_phone(self, link: str, index: int) -> None:
+        """A phone without a stream: asks for its panel every second."""
+        conn = Connection(self.port)
+        shown = await self.open_page(conn, link, index)
+        if shown is None:
+            return
         while time.monotonic() < self.stop_at:
             began = time.monotonic()
             try:
@@ -198,9 +271,7 @@ class Hall:
             now = time.monotonic()
             if status == 200 and data:
                 version = headers.get("etag", "").strip('"').split(":")[0]
-                when = self.confirmed.get(link, {}).get(version)
-                if when is not None and when >= self.measure_from:
-                    self.seen_ms.append(max(0.0, now - when) * 1000)
+                self.had.append((link, version, now))
                 shown = version
             elif status not in (200, 304):
                 self.errors += began >= self.measure_from
@@ -211,15 +282,27 @@ class Hall:
         tasks = []
         for index, link in enumerate(self.links):
             tasks.append(self.scorer(link, index))
-            tasks += [self.phone(link, index * PHONES + p) for p in range(PHONES)]
+            phone = self.asking_phone if self.asking else self.phone
+            tasks += [phone(link, index * PHONES + p) for p in range(PHONES)]
         await asyncio.gather(*tasks)
 
+    @property
+    def seen_ms(self) -> list[float]:
+        """For each entry measured and each phone that had it: confirmed -> had, in ms (a
+        phone can have it before its scorer's answer arrives: 0)."""
+        seen = []
+        for link, version, when_had in self.had:
+            confirmed = self.confirmed.get(link, {}).get(version)
+            if confirmed is not None and confirmed >= self.measure_from:
+                seen.append(max(0.0, when_had - confirmed) * 1000)
+        return seen
 
-def one_run(tables: int, seconds: float, warmup: float, workers: int) -> dict[str, object]:
+
+def one_run(tables: int, seconds: float, warmup: float, workers: int, asking: bool = False) -> dict[str, object]:
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, tables * (PHONES + 1) + 500)), hard))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, tables * (2 * PHONES + 1) + 500)), hard))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hall.db"
         links = seat_tables(path, tables)
@@ -230,7 +313,7 @@ def one_run(tables: int, seconds: float, warmup: float, workers: int) -> dict[st
         server = start(args, port)
         try:
             began = time.monotonic()
-            hall = Hall(port, links, began + warmup + seconds, began + warmup)
+            hall = Hall(port, links, began + warmup + seconds, began + warmup, asking)
             cpu_at: list[float] = []
 
             async def main() -> None:
@@ -240,17 +323,22 @@ def one_run(tables: int, seconds: float, warmup: float, workers: int) -> dict[st
                     await asyncio.sleep(seconds)
                     cpu_at.append(group_cpu_seconds(server.pid))
 
-                await asyncio.gather(hall.run(), sample())
+                try:  # every phone stops by itself at the end; one that hangs is an error
+                    await asyncio.wait_for(asyncio.gather(hall.run(), sample()), warmup + seconds + 30)
+                except asyncio.TimeoutError:
+                    hall.errors += 1
+                    print("a phone was still waiting 30 s after the end", file=sys.stderr)
 
             asyncio.run(main())
         finally:
             kill(server)
     cores = len(os.sched_getaffinity(0))
+    seen = hall.seen_ms
     cpu = (cpu_at[1] - cpu_at[0]) / seconds * 100 if len(cpu_at) == 2 else float("nan")
-    return {"tables": tables, "phones": tables * PHONES,
+    return {"tables": tables, "phones": tables * PHONES, "live": "asking" if asking else "stream",
             "entries": len(hall.entry_ms), "entry_p95_ms": round(percentile(hall.entry_ms, 95), 1),
-            "seen_p95_ms": round(percentile(hall.seen_ms, 95), 1),
-            "seen_max_ms": round(max(hall.seen_ms), 1) if hall.seen_ms else None,
+            "seen_p95_ms": round(percentile(seen, 95), 1),
+            "seen_max_ms": round(max(seen), 1) if seen else None,
             "errors": hall.errors, "server_cpu_pct": round(cpu, 1), "cores": cores}
 
 
@@ -265,15 +353,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--warmup", type=float, default=10)
     parser.add_argument("--workers", type=int, default=0, help="serving processes (default: the server's own, one per core)")
+    parser.add_argument("--asking", action="store_true", help="phones without the live stream ask every second")
     parser.add_argument("--find-max", action="store_true")
     args = parser.parse_args()
     if not args.find_max:
-        print(json.dumps(one_run(args.tables, args.seconds, args.warmup, args.workers)))
+        print(json.dumps(one_run(args.tables, args.seconds, args.warmup, args.workers, args.asking)))
         return
     best = 0
     tables = 50
     while tables <= 1000:
-        result = one_run(tables, args.seconds, args.warmup, args.workers)
+        result = one_run(tables, args.seconds, args.warmup, args.workers, args.asking)
         print(json.dumps(result), flush=True)
         if not holds(result):
             break

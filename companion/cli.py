@@ -59,13 +59,13 @@ def lan_address() -> str | None:
 
 
 CONNECTION_LIMIT = 4000
-"""Open connections one process holds: a hall of tables' phones stays far below it, and a
-client that floods half-sent requests must hold thousands open at once (waitress's
-default, 100, was exhausted by 110)."""
+"""Open connections one process holds: every phone of a hall keeps one open for its live
+stream, and a client that floods half-sent requests must hold thousands open at once."""
 
 CHANNEL_TIMEOUT = 20
-"""Seconds a connection may sit without a byte before it is closed: a phone's page asks at
-least once a second, a half-sent request is dropped (waitress's default is 120)."""
+"""Seconds a connection may sit without a byte before it is closed: a live stream hears
+from the server every 15 s, a phone without one asks every second, and a half-sent
+request is dropped."""
 
 
 def raise_file_limit(wanted: int) -> int:
@@ -84,16 +84,14 @@ def raise_file_limit(wanted: int) -> int:
     return wanted if soft == resource.RLIM_INFINITY else max(100, min(wanted, soft - 200))
 
 
-def server_limits() -> dict[str, int]:
-    """waitress's settings for connections: see CONNECTION_LIMIT and CHANNEL_TIMEOUT."""
-    # poll(), not select(): select() cannot watch a descriptor numbered 1024 or more, and
-    # the server died on the 1,000th held connection without it.
-    return {"connection_limit": raise_file_limit(CONNECTION_LIMIT), "channel_timeout": CHANNEL_TIMEOUT,
-            "cleanup_interval": 5, "asyncore_use_poll": True}
+def server_limits() -> dict[str, float]:
+    """The server's limits on connections: see CONNECTION_LIMIT and CHANNEL_TIMEOUT."""
+    return {"connection_limit": raise_file_limit(CONNECTION_LIMIT), "timeout": CHANNEL_TIMEOUT}
 
 
 def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False, workers: int = 1) -> None:
-    """Run the app under waitress, a production WSGI server.
+    """Serve the app (see server.py: gevent holds the connections and the live streams,
+    the app runs on a pool of `threads`).
 
     With `lan`, it also listens on this machine's LAN address, so the phones at the table
     can join: the address to open and a QR code are printed, and the invite page shows
@@ -101,8 +99,6 @@ def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False, w
     `workers` above 1, that many processes serve the same listening sockets (see
     serve_workers), so every core of the machine does its share.
     """
-    from waitress import serve as waitress_serve
-
     from .app import create_app
     from .qr import terminal
 
@@ -117,20 +113,31 @@ def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False, w
         config["JOIN_BASE"] = url.rstrip("/")
         listen = [f"{found}:{port}"] + [f"{host}:{port}"] * (host != found)
     app = create_app(config)
-    # waitress warns "Task queue depth is N" whenever a request waits for a thread: at a
-    # busy hall that is every request, and writing it cost more than some requests.
-    import logging
-
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     print(_("companion: tables are kept in %(path)s", path=db), flush=True)
     print(_("companion: open %(url)s", url=url), flush=True)
     if found is not None:
         print(_("companion: phones at the table can scan this to join:"), flush=True)
         print(terminal(url), flush=True)
-    if workers > 1 and hasattr(os, "fork"):
-        serve_workers(app, config, listen, workers, threads)
-        return
-    waitress_serve(app, listen=" ".join(listen), threads=threads, ident="companion", **server_limits())
+    run(app, config, listen, workers if hasattr(os, "fork") else 1, threads)
+
+
+def run(app: Any, config: dict[str, object], listen: list[str], workers: int, threads: int) -> None:
+    """Listen on every address of `listen` and serve from `workers` processes."""
+    from .server import listen as bind
+
+    sockets = [bind(address) for address in listen]
+    if workers > 1:
+        serve_workers(app, config, sockets, workers, threads)
+    else:
+        serve_sockets(app, sockets, threads)
+
+
+def serve_sockets(app: Any, sockets: list[Any], threads: int) -> None:
+    """Serve `app` on listening sockets in this process until it is stopped."""
+    from .server import Server
+
+    Server(app, app.config["DATABASE"], app.extensions["companion.memory"], sockets, threads=threads,
+           **server_limits()).serve_forever()  # type: ignore[arg-type]
 
 
 def default_workers() -> int:
@@ -138,37 +145,26 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-def serve_workers(app: Any, config: dict[str, object], listen: list[str], workers: int, threads: int) -> None:
+def serve_workers(app: Any, config: dict[str, object], sockets: list[Any], workers: int, threads: int) -> None:
     """Serve from `workers` processes that share the listening sockets.
 
-    The kernel hands each new connection to one of them. Each process has its own app and
-    SQLite connections (opened after the fork); entries stay exactly-once per entry number
-    across processes (the primary key (game, entry number) and BEGIN IMMEDIATE), and every
-    derived value a process remembers is checked against the file before use. A process
+    The kernel hands each new connection to one of them. Each process has its own app,
+    event loop and SQLite connections (all made after the fork); entries stay exactly-once
+    per entry number across processes (the primary key (game, entry number) and BEGIN
+    IMMEDIATE), every derived value a process remembers is checked against the file before
+    use, and each process's live streams see the others' writes (server.Live). A process
     that dies is started again; stopping the parent stops them all.
     """
     import signal
-    import socket
-
-    from waitress import serve as waitress_serve
 
     from .app import create_app
 
-    sockets = []
-    for address in listen:
-        host, port = address.rsplit(":", 1)
-        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host.strip("[]"), int(port)))
-        sock.listen(1024)
-        sockets.append(sock)
     app.extensions["companion.keepalive"].conn.close()  # no SQLite connection is carried into a fork
-    limits = server_limits()
 
     def child() -> None:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-        waitress_serve(create_app(config), sockets=sockets, threads=threads, ident="companion", **limits)
+        serve_sockets(create_app(config), sockets, threads)
 
     children: set[int] = set()
 

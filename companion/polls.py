@@ -1,7 +1,7 @@
-"""Every phone at a table asks for its panel once a second; nearly every time nothing has
-changed. This answers those asks before Flask is involved: one indexed read of the
-table's version, then an empty answer that keeps the connection open for the next ask.
-Anything else goes on to the app unchanged.
+"""A phone without the table's live stream (see server.py) asks for its panel once a
+second; nearly every time nothing has changed. This answers those asks before Flask is
+involved: one indexed read of the table's version, then an empty answer that keeps the
+connection open for the next ask. Anything else goes on to the app unchanged.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from .memory import Memory
 
 PANEL = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/g/[0-9]{1,9}/panel")
 """A game panel's address under a table link (as play.panel serves it)."""
+
+RETRY_MS = 1000
+"""How soon a browser opens a table's live stream again after losing it."""
 
 TAG = re.compile(r'"([^"]{1,80})"')
 
@@ -43,9 +46,9 @@ class UnchangedPolls:
                 same = current is not None and next(
                     (tag for tag in TAG.findall(asked) if tag.split(":", 1)[0] == current), None)
                 if same and environ.get("HTTP_HX_REQUEST") == "true":
-                    # The page's own poll: an empty answer that htmx leaves unswapped. A 304
-                    # would do the same, but waitress closes the connection after every 304
-                    # (it has no body, hence no length), and the next poll would open another.
+                    # The page's own ask: an empty answer that htmx leaves unswapped, with a
+                    # length, so every server keeps the connection open for the next ask (some
+                    # close it after a 304, which has neither body nor length).
                     start_response("200 OK", [("ETag", f'"{same}"'), ("Cache-Control", "no-store"),
                                               ("HX-Reswap", "none"), ("Content-Type", "text/html; charset=utf-8"),
                                               ("Content-Length", "0")])

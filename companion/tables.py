@@ -309,10 +309,15 @@ class Scoreboard:
     series: tuple[Series, ...]
     version: str = ""
     """Changes whenever anything is entered at the table (as store.version)."""
+    basis: tuple[Any, ...] | None = None
+    """What scoreboard() built it from: the block of earlier games and the latest game's
+    showing; None for one built by hand (its key is then worked out from every row)."""
 
     @property
     def key(self) -> tuple[Any, ...]:
         """Everything the scoreboard shows, for remembering its rendering."""
+        if self.basis is not None:
+            return (self.players, self.basis)
         return (self.players, tuple(s.key for s in self.series))
 
     @property
@@ -324,6 +329,11 @@ class Scoreboard:
     def current(self) -> Series | None:
         """The series under way: the latest."""
         return self.series[-1] if self.series else None
+
+    @property
+    def latest(self) -> int:
+        """The number of the table's latest game (0 before the first)."""
+        return self.series[-1].rows[-1][0].number if self.series else 0
 
 
 def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | None = None) -> Scoreboard:
@@ -349,16 +359,26 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
         last = (latest, current.outcome, current.abandoned)
     else:
         last = (latest, *_outcome_at(db, table, latest, latest_mark))
+    # The series (and each evening, summed over all its games) change only when the latest
+    # game's outcome or abandonment does: built once per such change, not per request.
+    basis = (key, latest.id, repr(latest.setup.get("options", {})), repr(last[1]), last[2])
+    series = memory_of(db)["boards"].get(("series", *basis))
+    if series is None:
+        series = _series((*earlier, last), len(table.players))
+        memory_of(db)["boards"].put(("series", *basis), series)
+    return Scoreboard(table.players, series, store.version_of(n_games, n_events, revision), basis)
+
+
+def _series(games: tuple[tuple[store.GameRow, Outcome, bool], ...], players: int) -> tuple[Series, ...]:
+    """The games (with their outcomes and whether abandoned) grouped into series."""
     groups: list[tuple[Game, list[tuple[store.GameRow, Outcome]]]] = []
     stopped: set[int] = set()
-    for row, outcome, abandoned in (*earlier, last):
+    for row, outcome, abandoned in games:
         if not groups or groups[-1][0].SLUG != row.kind:
             groups.append((rules.get(row.kind), []))
         groups[-1][1].append((row, outcome))
         if abandoned:
             stopped.add(row.id)
-    players = len(table.players)
-    series = tuple(Series(module, tuple(rows), module.evening([o for r, o in rows if r.id not in stopped], players),
-                          frozenset(r.id for r, _ in rows if r.id in stopped))
-                   for module, rows in groups)
-    return Scoreboard(table.players, series, store.version_of(n_games, n_events, revision))
+    return tuple(Series(module, tuple(rows), module.evening([o for r, o in rows if r.id not in stopped], players),
+                        frozenset(r.id for r, _ in rows if r.id in stopped))
+                 for module, rows in groups)

@@ -152,3 +152,76 @@
   say("");
   acquire();
 })();
+
+// Keeps the game panel current. The table's live stream (#panel's data-live, Server-Sent
+// Events) says the table's version at once and whenever it changes; when it differs from
+// the version the panel shows (data-version), the panel is fetched again. While there is
+// no stream (a browser without EventSource, a server that closes it, lost Wi-Fi, a phone
+// back from sleep) the panel is asked for once a second, as an unchanged table answers
+// with nothing; after 35 s without a word from the stream it is asked for too.
+// <html data-live> says which way the page is kept: "stream" or "asking".
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var source = null;
+  var streamed = null;     // the latest version the stream said
+  var heard = 0;           // when the stream last said anything
+  var asked = 0;           // when the panel was last asked for
+  var opened = 0;          // when the stream was last opened
+
+  function panel() {
+    return document.getElementById("panel");
+  }
+
+  function live() {
+    return source !== null && source.readyState === 1 && Date.now() - heard < 35000;
+  }
+
+  function refresh() {
+    var el = panel();
+    if (!el || document.hidden || el.classList.contains("htmx-request")) return;
+    asked = Date.now();
+    htmx.trigger(el, "companion-refresh");
+  }
+
+  function open() {
+    var el = panel();
+    if (source !== null || !el || !el.dataset.live || !("EventSource" in window)) return;
+    opened = Date.now();
+    source = new EventSource(el.dataset.live);
+    source.addEventListener("version", function (event) {
+      heard = Date.now();
+      streamed = event.data;
+      root.dataset.live = "stream";
+      var now = panel();
+      if (now && now.dataset.version !== streamed) refresh();
+    });
+    source.addEventListener("error", function () {
+      root.dataset.live = "asking";
+      if (source && source.readyState === 2) {  // closed for good: ask, and try again later
+        source = null;
+      }
+    });
+  }
+
+  function tick() {
+    var el = panel();
+    if (!el) return;
+    if (source === null && Date.now() - opened > 30000) open();
+    if (!live()) {
+      root.dataset.live = "asking";
+      refresh();
+    } else if (streamed !== null && el.dataset.version !== streamed && Date.now() - asked > 1000) {
+      refresh();  // the stream said a version the panel has not caught up with yet
+    }
+  }
+
+  if (!panel()) return;
+  root.dataset.live = "asking";
+  open();
+  setInterval(tick, 1000);
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) refresh();
+  });
+  window.addEventListener("online", refresh);
+})();

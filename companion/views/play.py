@@ -112,7 +112,7 @@ def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "")
     return dict(correction=_correction(game) if request.method == "GET" else None,
         game=game, state=game.state, board=board, error=error, error_clause=error_clause,
         findings=game.module.audit(game.state),
-        latest=board.rows[-1][0].number, version=board.version, say=_say(game),
+        latest=board.latest, version=board.version, say=_say(game),
         card_text=_card_text(game), links=_links(game.row.number),
     )
 
@@ -131,6 +131,8 @@ class GameLinks:
     export_json: str
     export_csv: str
     new_game: str
+    live: str
+    scoreboard: str
 
 
 def _links(number: int) -> GameLinks:
@@ -141,7 +143,8 @@ def _links(number: int) -> GameLinks:
     if links is None:
         links = GameLinks(
             *(url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history", "abandon")),
-            *(url_for(f"play.{name}") for name in ("share", "names", "export_json", "export_csv", "new_game")),
+            *(url_for(f"play.{name}") for name in ("share", "names", "export_json", "export_csv", "new_game", "live",
+                                                 "scoreboard")),
         )
         remembered.put(key, links)
     return links
@@ -242,6 +245,25 @@ def _loaded(number: int) -> tables.LoadedGame:
 def game(number: int) -> tuple[str, int]:
     """Whose card comes next, the trick so far, the last ruling and the scores."""
     return _game_page(_loaded(number))
+
+
+@bp.get("/scoreboard")
+def scoreboard() -> str:
+    """Every game of the evening with its points (a game page shows the latest few)."""
+    board = tables.scoreboard(get_db(), g.table.id)
+    return render_template("scoreboard.html", table=g.table, board=board)
+
+
+@bp.get("/live")
+def live() -> Response:
+    """The table's version as a live stream (Server-Sent Events). `companion serve` answers
+    this address itself and keeps the stream open (see server.py); any other server gets
+    this one message, and the browser asks again a second later."""
+    from ..polls import RETRY_MS
+
+    version = store.version(get_db(), g.table.id)
+    return Response(f"retry: {RETRY_MS}\nevent: version\ndata: {version}\n\n",
+                    content_type="text/event-stream; charset=utf-8", headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/g/<int:number>/panel")

@@ -1,4 +1,6 @@
-"""Two phones on one table: a card entered on one appears on the other without a reload."""
+"""Two phones on one table: a card entered on one appears on the other without a reload,
+through the table's live stream; a phone without the stream, or that lost it for a while,
+catches up by itself."""
 
 from __future__ import annotations
 
@@ -15,6 +17,16 @@ pytestmark = pytest.mark.browser
 def second_phone(browser: Browser) -> Page:
     context = browser.new_context(viewport=PHONE, locale="ja-JP", has_touch=True, is_mobile=True)
     return context.new_page()
+
+
+def seat_with_a_viewer_link(page: Page, live_server: str) -> str:
+    """A Hyper Maker game started on `page` (back on its page); the table's viewer link."""
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    game_url = page.url
+    page.click("text=Invite phones")
+    viewer_link = page.locator("#qr-viewer input.link").input_value()
+    page.goto(game_url)
+    return viewer_link
 
 
 def test_viewer_and_second_scorer_follow_the_table_live(page: Page, browser: Browser, live_server: str) -> None:
@@ -35,7 +47,9 @@ def test_viewer_and_second_scorer_follow_the_table_live(page: Page, browser: Bro
     other_scorer.goto(scorer_link)
     expect(other_scorer.locator("#prompt")).to_have_text("マスターカードをめくって入力")
 
-    # Polls while nothing changes are answered empty and leave the panel as it is.
+    # Both follow the table through its live stream, not by asking every second.
+    for phone in (viewer, other_scorer):
+        expect(phone.locator("html")).to_have_attribute("data-live", "stream")
     viewer.wait_for_timeout(2500)
     expect(viewer.locator("#prompt")).to_have_text("マスターカードを待っています")
     tap_card(page, hm.parse_card("R5B6"))
@@ -56,11 +70,7 @@ def test_a_correction_three_entries_back_is_seen_live_on_a_second_phone(
         page: Page, browser: Browser, live_server: str) -> None:
     from tests.games.hyper_maker.test_browser import wait_for_entry
 
-    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
-    game_url = page.url
-    page.click("text=Invite phones")
-    viewer_link = page.locator("#qr-viewer input.link").input_value()
-    page.goto(game_url)
+    viewer_link = seat_with_a_viewer_link(page, live_server)
     for number, code in enumerate(("R5B6", "R2G9", "B8Y3", "R9B2", "G5Y6"), start=1):
         tap_card(page, hm.parse_card(code))
         wait_for_entry(page, number)
@@ -79,4 +89,37 @@ def test_a_correction_three_entries_back_is_seen_live_on_a_second_phone(
     # The viewer's phone follows within a second or two, without a reload.
     expect(viewer.locator("#result .verdict")).to_contain_text("勝者なし", timeout=4000)
     expect(viewer.locator("#prompt")).to_have_text("Akiさんのカードを待っています")
+    viewer.context.close()
+
+
+def test_a_phone_without_the_stream_asks_and_follows(page: Page, browser: Browser, live_server: str) -> None:
+    viewer_link = seat_with_a_viewer_link(page, live_server)
+    old = second_phone(browser)
+    old.add_init_script("delete window.EventSource;")  # a browser without Server-Sent Events
+    old.goto(viewer_link)
+    expect(old.locator("html")).to_have_attribute("data-live", "asking")
+    tap_card(page, hm.parse_card("R5B6"))
+    expect(old.locator("#prompt")).to_have_text("Akiさんのカードを待っています", timeout=3000)
+    old.context.close()
+
+
+def test_a_phone_that_was_offline_catches_up_and_streams_on(
+        page: Page, browser: Browser, live_server: str) -> None:
+    viewer_link = seat_with_a_viewer_link(page, live_server)
+    viewer = second_phone(browser)
+    viewer.goto(viewer_link)
+    expect(viewer.locator("html")).to_have_attribute("data-live", "stream")
+
+    # The phone drops off the network while two cards are entered: it hears of them but
+    # cannot fetch them, and says it is offline.
+    viewer.context.set_offline(True)
+    tap_card(page, hm.parse_card("R5B6"))
+    tap_card(page, hm.parse_card("R2G9"))
+    expect(page.locator("#prompt")).to_have_text("Ben's card")
+    expect(viewer.locator("#net-status")).to_have_attribute("data-kind", "offline", timeout=5000)
+    expect(viewer.locator("#prompt")).to_have_text("マスターカードを待っています")
+    viewer.context.set_offline(False)
+    # Back on the network: it catches up, and the stream is open again.
+    expect(viewer.locator("#prompt")).to_have_text("Benさんのカードを待っています", timeout=5000)
+    expect(viewer.locator("html")).to_have_attribute("data-live", "stream", timeout=5000)
     viewer.context.close()

@@ -6,15 +6,14 @@ Chromium is required: these tests fail, never skip, when it is missing (CI insta
 from __future__ import annotations
 
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
-from waitress.server import create_server
 
 from companion.app import create_app
+from companion.server import start_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
@@ -37,16 +36,14 @@ def live_db(tmp_path: Path) -> Path:
 @pytest.fixture
 def live_server(live_db: Path) -> Iterator[str]:
     app = create_app({"DATABASE": str(live_db)})
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    server, thread = start_in_thread(app)  # as `companion serve` serves, live streams and all
     # As `companion serve --lan` does: the invite page's links carry the address the phones
     # use (here the browser, on this machine, stands in for them).
-    app.config["JOIN_BASE"] = f"http://127.0.0.1:{server.effective_port}"
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    app.config["JOIN_BASE"] = f"http://127.0.0.1:{server.port}"
     try:
-        yield f"http://127.0.0.1:{server.effective_port}"
+        yield f"http://127.0.0.1:{server.port}"
     finally:
-        server.close()
+        server.stop()
         thread.join(timeout=5)
 
 

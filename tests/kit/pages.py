@@ -46,7 +46,8 @@ def paths(db: sqlite_utils.Database) -> list[str]:
             base = f"/t/{table.scorer_token}"
             found += [f"{base}/g/1"]
             if where in (0, 1.0):
-                found += [f"{base}/g/1/history", f"{base}/new", f"/t/{table.viewer_token}/g/1", f"{base}/names"]
+                found += [f"{base}/g/1/history", f"{base}/new", f"/t/{table.viewer_token}/g/1", f"{base}/names",
+                          f"{base}/scoreboard"]
             if where == 0.6 and log:
                 found.append(f"{base}/g/1/correct/{_first_in_force(slug, setup, log[: int(len(log) * where)])}")
         found.append(f"{base}/share")

@@ -24,7 +24,7 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lan
     """The command's exit code and what it printed on stderr, in the terminal's language."""
     monkeypatch.setenv("LANG", "ja_JP.UTF-8" if lang == "ja" else "en_US.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: pytest.fail("served a file it should refuse"))
+    monkeypatch.setattr(cli, "run", lambda *args: pytest.fail("served a file it should refuse"))
     code = cli.main(list(argv))
     err = capsys.readouterr().err
     return code, err
@@ -144,7 +144,7 @@ def test_our_own_database_and_an_empty_file_are_served(tmp_path: Path, monkeypat
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     served: list[object] = []
     monkeypatch.setenv("LANG", "en_US.UTF-8")
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: served.append(app))
+    monkeypatch.setattr(cli, "run", lambda app, *args: served.append(app))
     ours = companion_db(tmp_path / "ours.db")
     empty = tmp_path / "empty.db"
     empty.write_bytes(b"")

@@ -122,3 +122,30 @@ def test_a_correction_to_a_finished_game_shows_in_the_scoreboard(tmp_path: Path)
     assert " ".join(str(p) for p in points) in after[0]
     # And a restarted server agrees: the kept outcome of the old log no longer applies.
     assert board_points(english_client(make_app(path)), url) == after
+
+
+def test_a_game_page_shows_the_latest_games_and_links_every_one_for_its_own_link(tmp_path: Path) -> None:
+    """At a long evening the panel carries the latest eight games and the totals of all of
+    them; the full scoreboard, one tap away, lists every game, under the link that asked."""
+    path = tmp_path / "many.db"
+    _, games = evening(11, 11)
+    client = english_client(make_app(path))
+    url = import_to(client, record(games))
+    page = soup(client.get(url + "/g/12"))
+    rows = page.select("#scoreboard tbody tr")
+    assert len(rows) == 1 + 8
+    earlier = rows[0].select_one("a")
+    assert earlier is not None and " ".join(earlier.get_text().split()) == "Games 1 to 4: the full scoreboard"
+    assert [r.select_one("th").get_text(" ", strip=True).split()[0] for r in rows[1:]] == [str(n) for n in range(5, 13)]
+    full = soup(client.get(earlier["href"]))
+    assert earlier["href"] == url + "/scoreboard"
+    full_rows = full.select("#scoreboard tbody tr")
+    assert [r.select_one("th").get_text(" ", strip=True).split()[0] for r in full_rows] == [str(n) for n in range(1, 13)]
+    assert full.select_one("#scoreboard tfoot").get_text() == page.select_one("#scoreboard tfoot").get_text()
+    assert full.select_one("a.button")["href"] == url + "/g/12"
+
+    # A viewer's page links the viewer's full scoreboard, never the scorer's.
+    token = store.connect(path, migrate=False).execute("select viewer_token from tables").fetchone()[0]
+    viewer_path = f"/t/{token}"
+    seen = soup(client.get(viewer_path + "/g/12")).select_one("#scoreboard tbody tr a")
+    assert seen is not None and seen["href"] == viewer_path + "/scoreboard"

@@ -19,15 +19,14 @@ def test_lan_address_is_a_private_non_loopback_ipv4_or_none() -> None:
 
 def test_serve_lan_listens_on_the_lan_address_and_prints_a_join_qr(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    calls: list[dict[str, object]] = []
+    calls: list[tuple[object, ...]] = []
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(cli, "run", lambda app, config, *args: calls.append(args))
     monkeypatch.setattr(cli, "lan_address", lambda: "192.168.7.21")
     cli.serve("127.0.0.1", 5123, tmp_path / "t.db", lan=True)
     out = capsys.readouterr().out
-    assert calls == [{"listen": "192.168.7.21:5123 127.0.0.1:5123", "threads": 8, "ident": "companion",
-                      **cli.server_limits()}]
+    assert calls == [(["192.168.7.21:5123", "127.0.0.1:5123"], 1, 8)]
     assert "open http://192.168.7.21:5123/" in out
     assert f"tables are kept in {tmp_path / 't.db'}" in out
     assert "█" in out or "▀" in out  # the QR code, drawn with block characters
@@ -35,13 +34,13 @@ def test_serve_lan_listens_on_the_lan_address_and_prints_a_join_qr(
 
 def test_serve_defaults_to_loopback_and_the_per_user_data_folder(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    calls: list[dict[str, object]] = []
+    calls: list[tuple[object, ...]] = []
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(cli, "run", lambda app, config, *args: calls.append(args))
     monkeypatch.setattr(cli, "default_db", lambda: tmp_path / "data" / "companion.db")
     assert cli.main(["serve", "--workers", "1"]) == 0
-    assert calls[0]["listen"] == "127.0.0.1:5000"
+    assert calls[0][0] == ["127.0.0.1:5000"]
     assert (tmp_path / "data" / "companion.db").exists()
     assert "tables are kept in" in capsys.readouterr().out
 
@@ -56,16 +55,6 @@ def test_serve_speaks_the_terminal_language(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: None)
+    monkeypatch.setattr(cli, "run", lambda *args: None)
     cli.serve("127.0.0.1", 5124, tmp_path / "t.db")
     assert "テーブルの記録は" in capsys.readouterr().out
-
-
-def test_serve_does_not_log_every_queued_request(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    import logging
-
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: None)
-    logging.getLogger("waitress.queue").setLevel(logging.NOTSET)
-    cli.serve("127.0.0.1", 5124, tmp_path / "q.db")
-    assert not logging.getLogger("waitress.queue").isEnabledFor(logging.WARNING)
