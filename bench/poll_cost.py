@@ -4,7 +4,7 @@
 
 Seats a table, takes its panel's ETag, then polls it with If-None-Match on one kept-alive
 connection, as the page does every second. Prints the server's CPU time per poll (from
-/proc), the wall time per poll, and how many connections the polls needed. The last line
+/proc, every serving process), the wall time per poll, and how many connections the polls needed. The last line
 is JSON.
 """
 
@@ -13,17 +13,11 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import tempfile
 import time
 from pathlib import Path
 
-from _harness import HOST, Phone, free_port, kill, start_companion
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+from _harness import HOST, Phone, free_port, group_cpu_seconds, kill, start_companion
 
 
 def main() -> None:
@@ -41,7 +35,7 @@ def main() -> None:
             etag = next(v for k, v in headers.items() if k.lower() == "etag")
             conn = http.client.HTTPConnection(HOST, port, timeout=10)
             connections = 1
-            began_cpu, began = cpu_seconds(server.pid), time.perf_counter()
+            began_cpu, began = group_cpu_seconds(server.pid), time.perf_counter()
             for _ in range(args.polls):
                 try:
                     conn.request("GET", panel, headers={"HX-Request": "true", "If-None-Match": etag})
@@ -58,7 +52,7 @@ def main() -> None:
                     conn = http.client.HTTPConnection(HOST, port, timeout=10)
                     connections += 1
             wall = (time.perf_counter() - began) / args.polls * 1000
-            cpu = (cpu_seconds(server.pid) - began_cpu) / args.polls * 1000
+            cpu = (group_cpu_seconds(server.pid) - began_cpu) / args.polls * 1000
         finally:
             kill(server)
     print(f"{args.polls} polls: server CPU {cpu:.3f} ms per poll, {wall:.3f} ms each, {connections} connection(s)")

@@ -177,14 +177,18 @@ class Front:
         # The app's thread must not touch this loop's socket: its body is read here.
         stream = environ["wsgi.input"]
         length = environ.get("CONTENT_LENGTH")
-        if length and length.isdigit() and int(length) <= READ_LIMIT:
-            environ["wsgi.input"] = io.BytesIO(stream.read(int(length)))
-        elif environ.get("HTTP_TRANSFER_ENCODING", "").lower() == "chunked":
-            body = stream.read(READ_LIMIT + 1)
-            environ["wsgi.input"] = io.BytesIO(body)
-            environ["CONTENT_LENGTH"] = str(len(body))
-        else:  # no body, or one the app refuses by its length alone
-            environ["wsgi.input"] = io.BytesIO(b"")
+        try:
+            if length and length.isdigit() and int(length) <= READ_LIMIT:
+                environ["wsgi.input"] = io.BytesIO(stream.read(int(length)))
+            elif environ.get("HTTP_TRANSFER_ENCODING", "").lower() == "chunked":
+                body = stream.read(READ_LIMIT + 1)
+                environ["wsgi.input"] = io.BytesIO(body)
+                environ["CONTENT_LENGTH"] = str(len(body))
+            else:  # no body, or one the app refuses by its length alone
+                environ["wsgi.input"] = io.BytesIO(b"")
+        except TimeoutError:  # a body that stopped arriving: the connection is closed
+            start_response("408 Request Timeout", [("Connection", "close"), ("Content-Length", "0")])
+            return []
         status, headers, body = self.pool.apply(self._run, (environ,))
         start_response(status, headers)
         return body

@@ -158,7 +158,8 @@
 // the version the panel shows (data-version), the panel is fetched again. While there is
 // no stream (a browser without EventSource, a server that closes it, lost Wi-Fi, a phone
 // back from sleep) the panel is asked for once a second, as an unchanged table answers
-// with nothing; after 35 s without a word from the stream it is asked for too.
+// with nothing; after 35 s without a word from the stream it is asked for too, and at
+// once when the phone says it went offline.
 // <html data-live> says which way the page is kept: "stream" or "asking".
 (function () {
   "use strict";
@@ -223,5 +224,17 @@
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) refresh();
   });
-  window.addEventListener("online", refresh);
+  // The phone says it lost the network: the stream may look open for a while yet, so
+  // drop it and ask (the ask fails, and the page says it is offline); back online, the
+  // stream is opened again and says where the table stands.
+  window.addEventListener("offline", function () {
+    if (source !== null) source.close();
+    source = null;
+    root.dataset.live = "asking";
+    refresh();
+  });
+  window.addEventListener("online", function () {
+    open();
+    refresh();
+  });
 })();

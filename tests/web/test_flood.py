@@ -58,3 +58,19 @@ def test_a_connection_that_sends_nothing_is_dropped(tmp_path: Path) -> None:
     finally:
         server.stop()
         thread.join(timeout=5)
+
+
+def test_a_body_that_stops_arriving_is_answered_408_and_closed(tmp_path: Path) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "slow.db")})
+    server, thread = start_in_thread(app, connection_limit=100, timeout=0.5)
+    try:
+        slow = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        slow.sendall(b"POST /tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\nname=")
+        answer = b""
+        while chunk := slow.recv(4096):
+            answer += chunk
+        assert answer.startswith(b"HTTP/1.1 408 ")  # and then closed: recv gave b""
+        slow.close()
+    finally:
+        server.stop()
+        thread.join(timeout=5)
