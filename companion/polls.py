@@ -64,15 +64,29 @@ class UnchangedPolls:
         db = getattr(self.connections, "db", None)
         if db is None:
             db = self.connections.db = store.connect(self.database, migrate=False, memory=self.memory)
-        tokens = self.memory["tokens"]
-        table_id = tokens.get(token)
+        table_id = table_of(db, self.memory, token)
         if table_id is None:
-            row = db.conn.execute("select id from tables where scorer_token = ? or viewer_token = ?",
-                                  [token, token]).fetchone()
-            if row is None:
-                return None
-            table_id = row[0]
-            tokens.put(token, table_id)  # a link always opens the same table
+            return None
         if db.conn.in_transaction:
             db.conn.rollback()
         return store.version(db, table_id)
+
+
+def table_of(db: Any, memory: Memory, token: str) -> str | None:
+    """The id of the table a link (scorer's or viewer's) opens, or None; remembered in
+    `memory`, since a link always opens the same table."""
+    tokens = memory["tokens"]
+    table_id = tokens.get(token)
+    if table_id is None:
+        row = db.conn.execute("select id from tables where scorer_token = ? or viewer_token = ?",
+                              [token, token]).fetchone()
+        if row is None:
+            return None
+        table_id = row[0]
+        tokens.put(token, table_id)
+    return str(table_id)
+
+
+def version_message(version: str) -> bytes:
+    """One message of a table's live stream: its version (see server.Live)."""
+    return f"event: version\ndata: {version}\n\n".encode()

@@ -34,7 +34,7 @@ import gevent.threadpool
 
 from . import store
 from .memory import Memory
-from .polls import RETRY_MS
+from .polls import RETRY_MS, table_of, version_message
 
 LIVE = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/live")
 """A table's live stream (the same link a person opens; play.live answers it without us)."""
@@ -83,23 +83,11 @@ class Live:
             self._db = store.connect(self.database, migrate=False, memory=self.memory)
         return self._db
 
-    def table_of(self, token: str) -> str | None:
-        tokens = self.memory["tokens"]
-        table_id = tokens.get(token)
-        if table_id is None:
-            row = self.db.conn.execute("select id from tables where scorer_token = ? or viewer_token = ?",
-                                       [token, token]).fetchone()
-            if row is None:
-                return None
-            table_id = row[0]
-            tokens.put(token, table_id)  # a link always opens the same table
-        return str(table_id)
-
     def __call__(self, environ: Environ, start_response: StartResponse, token: str) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") not in ("GET", "HEAD"):
             start_response("405 Method Not Allowed", [("Allow", "GET"), ("Content-Length", "0")])
             return []
-        table_id = self.table_of(token)
+        table_id = table_of(self.db, self.memory, token)
         if table_id is None:
             # EventSource gives up on a 404: the page keeps asking for its panel instead.
             start_response("404 Not Found", [("Content-Type", "text/plain"), ("Content-Length", "0")])
@@ -123,7 +111,7 @@ class Live:
             yield f"retry: {RETRY_MS}\n".encode()
             while True:
                 changed = watch.changed
-                yield f"event: version\ndata: {watch.version}\n\n".encode()
+                yield version_message(watch.version)
                 changed.wait(HEARTBEAT)
         finally:
             watch.streams -= 1

@@ -293,12 +293,6 @@ class Series:
     def kind(self) -> str:
         return self.module.SLUG
 
-    @property
-    def key(self) -> tuple[Any, ...]:
-        """Everything the series block shows, for remembering its rendering."""
-        return (self.kind, tuple((row.id, repr(row.setup.get("options", {})), outcome.points, outcome.over)
-                                 for row, outcome in self.rows), repr(self.evening), self.abandoned)
-
 
 @dataclass(frozen=True)
 class Scoreboard:
@@ -309,16 +303,14 @@ class Scoreboard:
     series: tuple[Series, ...]
     version: str = ""
     """Changes whenever anything is entered at the table (as store.version)."""
-    basis: tuple[Any, ...] | None = None
-    """What scoreboard() built it from: the block of earlier games and the latest game's
-    showing; None for one built by hand (its key is then worked out from every row)."""
+    basis: tuple[Any, ...] = ()
+    """What scoreboard() built the series from: the block of earlier games (by its counts)
+    and the latest game's options, outcome and abandonment."""
 
     @property
     def key(self) -> tuple[Any, ...]:
         """Everything the scoreboard shows, for remembering its rendering."""
-        if self.basis is not None:
-            return (self.players, self.basis)
-        return (self.players, tuple(s.key for s in self.series))
+        return (self.players, self.basis)
 
     @property
     def rows(self) -> tuple[tuple[store.GameRow, Outcome], ...]:

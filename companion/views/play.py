@@ -259,11 +259,10 @@ def live() -> Response:
     """The table's version as a live stream (Server-Sent Events). `companion serve` answers
     this address itself and keeps the stream open (see server.py); any other server gets
     this one message, and the browser asks again a second later."""
-    from ..polls import RETRY_MS
+    from ..polls import RETRY_MS, version_message
 
-    version = store.version(get_db(), g.table.id)
-    return Response(f"retry: {RETRY_MS}\nevent: version\ndata: {version}\n\n",
-                    content_type="text/event-stream; charset=utf-8", headers={"Cache-Control": "no-store"})
+    message = f"retry: {RETRY_MS}\n".encode() + version_message(store.version(get_db(), g.table.id))
+    return Response(message, content_type="text/event-stream; charset=utf-8", headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/g/<int:number>/panel")
