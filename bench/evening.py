@@ -104,7 +104,9 @@ def main() -> None:
                     timed(phone, f"{scorer}/g/{number}")
                     timed(watcher, f"{viewer}/g/{number}/panel")
             for step in range(rounds):
-                for name, (phone, watcher, scorer, viewer, number, cards) in tables.items():
+                # Each table goes first every other round: neither always follows the other.
+                order = list(tables.items())[:: 1 if step % 2 == 0 else -1]
+                for name, (phone, watcher, scorer, viewer, number, cards) in order:
                     mine = times.setdefault(name, {})
                     fields = phone.fields()
                     spent, status, html, _ = timed(phone, f"{scorer}/g/{number}/entries", {**fields, "card": cards[step]},

@@ -15,6 +15,9 @@ from markupsafe import Markup
 COLOURS = ("#0b6b5d", "#c62828", "#1565c0", "#8a6700", "#6a1b9a", "#a35400", "#37474f", "#2b7a30")
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 12, 12, 28
+DOTS_UP_TO = 40
+"""A dot marks each game's total up to this many games (at least 7 px apart); beyond it the
+dots would merge into the line, and the chart would grow with every game for nothing seen."""
 
 
 def running(rows: Sequence[Sequence[int]], players: int) -> list[list[int]]:
@@ -65,10 +68,18 @@ def svg(rows: Sequence[Sequence[int]], players: int, title: str, axis_label: str
                  f'class="axis" fill="#5f6368">{escape(axis_label)}</text>')
     for seat, line in enumerate(lines):
         colour = COLOURS[seat % len(COLOURS)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
+        points = " ".join(f"{_short(x(i))},{_short(y(v))}" for i, v in enumerate(line))
         parts.append(f'<polyline class="line seat-{seat % len(COLOURS)}" data-seat="{seat}" points="{points}" fill="none" '
                      f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>')
-        for i, v in enumerate(line):
-            parts.append(f'<circle class="dot seat-{seat % len(COLOURS)}" cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}"/>')
+        if games <= DOTS_UP_TO:
+            for i, v in enumerate(line):
+                parts.append(f'<circle class="dot seat-{seat % len(COLOURS)}" cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" '
+                             f'fill="{colour}"/>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def _short(coordinate: float) -> str:
+    """A coordinate to a tenth of a pixel, without a trailing ".0"."""
+    text = f"{coordinate:.1f}"
+    return text[:-2] if text.endswith(".0") else text

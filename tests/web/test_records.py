@@ -122,6 +122,20 @@ def test_chart_draws_a_line_per_player_for_one_to_ten_games() -> None:
         assert drawn.select_one("title").get_text() == "Running totals"
 
 
+def test_a_long_evenings_chart_keeps_every_game_on_its_lines_without_growing_past_forty_games() -> None:
+    def drawn(games: int) -> tuple[BeautifulSoup, int]:
+        rows = [[(g * 7 + s * 3) % 11 - 3 for s in range(4)] for g in range(games)]
+        text = str(chart.svg(rows, 4, "Running totals", "Games"))
+        return BeautifulSoup(text, "html.parser"), len(text)
+
+    forty, forty_size = drawn(chart.DOTS_UP_TO)
+    assert len(forty.select("circle.dot")) == 4 * (chart.DOTS_UP_TO + 1)
+    long_, long_size = drawn(300)
+    assert long_.select("circle.dot") == []  # 1 px apart they would only thicken the line
+    assert all(len(line["points"].split()) == 301 for line in long_.select("polyline.line"))
+    assert long_size <= forty_size * 1.1
+
+
 def test_scoreboard_chart_is_labelled_in_the_page_language(app) -> None:  # type: ignore[no-untyped-def]
     client = app.test_client()
     client.set_cookie("lang", "ja")
