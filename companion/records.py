@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sqlite_utils
 
 from . import rules, store, tables
+from .memory import memory_of
 from .rules.base import Event, RuleError, replay
 
 FORMAT = "companion-table"
@@ -23,26 +25,42 @@ VERSION = 1
 
 def export_table(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
     """Everything entered at a table, in order. The links' tokens are not part of it."""
-    table = store.get_table(db, table_id)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "table": {"name": table.name, "players": list(table.players), "created": table.created},
-        "games": [
-            {
-                "number": game.number,
-                "kind": game.kind,
-                "setup": game.setup,
-                "created": game.created,
-                "events": [
-                    {"seq": e.seq, "kind": e.kind, "payload": e.payload, "created": e.created}
-                    for e in store.events_of(db, game.id)
-                ],
-            }
-            for game in store.games_of(db, table_id)
-        ],
-    }
+    return {**_head(store.get_table(db, table_id)),
+            "games": [_game_record(row, store.events_of(db, row.id)) for row in store.games_of(db, table_id)]}
 
+
+def export_json(db: sqlite_utils.Database, table_id: str) -> str:
+    """export_table as compact JSON text. Each game's part is remembered by its log's mark
+    (memory.py): however long the evening, an export reads the games' marks in one query and
+    only the logs that grew since the last export."""
+    remembered = memory_of(db)["exports"]
+    parts = []
+    for row, mark in store.games_and_marks(db, table_id):
+        part: str | None = remembered.get((row.id, mark))
+        if part is None:
+            events = store.events_of(db, row.id)
+            part = _compact(_game_record(row, events))
+            # Keyed by the log it was made from (an entry may have come since the marks were read).
+            remembered.put((row.id, (len(events), events[-1].created if events else "")), part)
+        parts.append(part)
+    return _compact(_head(store.get_table(db, table_id)))[:-1] + ',"games":[' + ",".join(parts) + "]}"
+
+
+def _head(table: store.TableRow) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION,
+            "table": {"name": table.name, "players": list(table.players), "created": table.created}}
+
+
+def _game_record(row: store.GameRow, events: Sequence[store.EventRow]) -> dict[str, Any]:
+    return {"number": row.number, "kind": row.kind, "setup": row.setup, "created": row.created,
+            "events": [{"seq": e.seq, "kind": e.kind, "payload": e.payload, "created": e.created} for e in events]}
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+CSV_HEADER = "table,game,kind,finished,seat,player,points\n"
 
 BOM = "\ufeff"
 """Marks the CSV as UTF-8, so that Excel (Japanese Windows included) reads the names right."""
@@ -51,15 +69,26 @@ BOM = "\ufeff"
 def export_csv(db: sqlite_utils.Database, table_id: str) -> str:
     """One row per game per player: the points each scored, and whether the game was finished.
 
-    Starts with a byte-order mark: spreadsheet programs read the names right with it.
+    Starts with a byte-order mark: spreadsheet programs read the names right with it. The
+    rows of the games before the latest are remembered by the scoreboard's block of them.
     """
     table = store.get_table(db, table_id)
     board = tables.scoreboard(db, table_id)
+    rows = board.rows
+    key = ("csv", table.name, table.players, board.basis[0]) if board.basis else None
+    earlier: str | None = memory_of(db)["exports"].get(key) if key else None
+    if earlier is None:
+        earlier = _csv_rows(table, rows[:-1])
+        if key:
+            memory_of(db)["exports"].put(key, earlier)
+    return BOM + CSV_HEADER + earlier + _csv_rows(table, rows[-1:])
+
+
+def _csv_rows(table: store.TableRow, rows: Sequence[tuple[store.GameRow, Any]]) -> str:
+    """The CSV lines of these games."""
     out = io.StringIO()
-    out.write(BOM)
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["table", "game", "kind", "finished", "seat", "player", "points"])
-    for row, outcome in board.rows:
+    for row, outcome in rows:
         for seat, (name, score) in enumerate(zip(table.players, outcome.points)):
             writer.writerow([cell(table.name), row.number, row.kind, "yes" if outcome.over else "no", seat + 1,
                              cell(name), score])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, current_app, g, jsonify, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -388,7 +388,7 @@ def export_json() -> Response:
     """The table's full logs as JSON: enough to rebuild every game and the scoreboard."""
     from .. import records
 
-    response = jsonify(records.export_table(get_db(), g.table.id))
+    response = Response(records.export_json(get_db(), g.table.id), mimetype="application/json")
     response.headers["Content-Disposition"] = _attachment("json")
     return response
 

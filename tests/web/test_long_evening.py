@@ -43,6 +43,15 @@ def evening(seed: int, games: int) -> tuple[dict, list[tuple[dict, list[Event]]]
     return found[0][0], found
 
 
+def seated_evening(path: Path, seed: int, games: int):  # type: ignore[no-untyped-def]
+    """An evening imported into a fresh app at `path`: its client, link, database, table id and games."""
+    _, played = evening(seed, games)
+    client = english_client(make_app(path))
+    url = import_to(client, record(played))
+    db = store.connect(path, migrate=False)
+    return client, url, db, db.execute("select id from tables").fetchone()[0], played
+
+
 def board_points(client, url: str) -> list[str]:  # type: ignore[no-untyped-def]
     rows = soup(client.get(url + "/g/" + str(3))).select("#scoreboard tbody tr")
     return [" ".join(r.get_text(" ", strip=True).split()) for r in rows]
@@ -74,25 +83,15 @@ def test_finished_games_are_derived_once_then_read_without_replaying(
 
 
 def test_the_version_a_phone_polls_counts_games_and_entries(tmp_path: Path) -> None:
-    path = tmp_path / "version.db"
-    _, games = evening(5, 2)
-    client = english_client(make_app(path))
-    url = import_to(client, record(games))
-    db = store.connect(path, migrate=False)
-    table_id = db.execute("select id from tables").fetchone()[0]
+    client, url, db, table_id, games = seated_evening(tmp_path / "version.db", 5, 2)
     entries = sum(len(log) for _, log in games)
     assert store.version(db, table_id) == store.version_of(3, entries)
     etag = client.get(url + "/g/3/panel").headers["ETag"]
     assert etag == f'"3.{entries}"'
 
 
-def test_a_correction_to_a_finished_game_shows_in_the_scoreboard(tmp_path: Path) -> None:
-    path = tmp_path / "fix.db"
-    _, games = evening(9, 2)
-    client = english_client(make_app(path))
-    url = import_to(client, record(games))
-    before = board_points(client, url)
-    # A reveal of game 1 whose correction to an unused card changes the game's points.
+def correct_game_one(client, url: str, games: list[tuple[dict, list[Event]]]) -> list[int]:  # type: ignore[no-untyped-def]
+    """Correct a reveal of game 1 to an unused card so that the game's points change; the new points."""
     setup, log = games[0]
     used = {c for e in log for c in (e.payload.get("cards") or [e.payload.get("card")]) if c}
     unused = [c.code for c in bj.DECK if c.code not in used and not c.code.startswith("X")]
@@ -117,11 +116,58 @@ def test_a_correction_to_a_finished_game_shows_in_the_scoreboard(tmp_path: Path)
     response = client.post(f"{url}/g/1/correct/{seq}", data={"seq": str(len(log)), "seat": str(payload["seat"]),
                                                               "cards": payload["cards"]})
     assert response.status_code == 303, response.get_data(as_text=True)[:300]
+    return list(points)
+
+
+def test_a_correction_to_a_finished_game_shows_in_the_scoreboard(tmp_path: Path) -> None:
+    path = tmp_path / "fix.db"
+    _, games = evening(9, 2)
+    client = english_client(make_app(path))
+    url = import_to(client, record(games))
+    before = board_points(client, url)
+    points = correct_game_one(client, url, games)
     after = board_points(client, url)
     assert after[0] != before[0] and after[1:] == before[1:]
     assert " ".join(str(p) for p in points) in after[0]
     # And a restarted server agrees: the kept outcome of the old log no longer applies.
     assert board_points(english_client(make_app(path)), url) == after
+
+
+def test_the_exports_follow_a_correction_to_a_finished_game_and_a_renamed_player(tmp_path: Path) -> None:
+    """Exports remember each game's part by its log (and the CSV's earlier rows by the
+    scoreboard's block of them): what was remembered never outlives a change."""
+    import csv
+    import io
+    import json
+
+    from companion import records
+
+    client, url, db, table_id, games = seated_evening(tmp_path / "exports.db", 9, 2)
+
+    def exported() -> tuple[dict, list[dict[str, str]]]:
+        as_json = json.loads(client.get(url + "/export.json").get_data(as_text=True))
+        as_csv = list(csv.DictReader(io.StringIO(client.get(url + "/export.csv").get_data(as_text=True).lstrip("\ufeff"))))
+        return as_json, as_csv
+
+    first_json, first_csv = exported()  # remembered from here on
+    assert first_json == records.export_table(db, table_id)
+    points = correct_game_one(client, url, games)
+    second_json, second_csv = exported()
+    assert second_json == records.export_table(db, table_id)
+    assert len(second_json["games"][0]["events"]) == len(first_json["games"][0]["events"]) + 1
+    assert second_json["games"][1:] == first_json["games"][1:]
+    assert [int(r["points"]) for r in second_csv if r["game"] == "1"] == points
+    assert [r for r in second_csv if r["game"] != "1"] == [r for r in first_csv if r["game"] != "1"]
+
+    players = list(second_json["table"]["players"])
+    assert client.post(url + "/names", data={"name": "renamed", "player": players}).status_code == 303
+    third_json, third_csv = exported()
+    assert third_json["table"]["name"] == "renamed" and third_json["games"] == second_json["games"]
+    assert {r["table"] for r in third_csv} == {"renamed"}
+    assert client.post(url + "/names", data={"name": "renamed", "player": ["Aki", *players[1:]]}).status_code == 303
+    fourth_json, fourth_csv = exported()
+    assert fourth_json["table"]["players"][0] == "Aki" and fourth_json["games"] == second_json["games"]
+    assert {r["player"] for r in fourth_csv if r["seat"] == "1"} == {"Aki"}
 
 
 def test_a_game_page_shows_the_latest_games_and_links_every_one_for_its_own_link(tmp_path: Path) -> None:
