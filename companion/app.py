@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request
 from flask_babel import Babel
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
@@ -26,6 +26,32 @@ CSP = "; ".join([
 
 csrf = CSRFProtect()
 compress = Compress()
+
+
+class SameBytes:
+    """flask-compress's cache (COMPRESS_CACHE_BACKEND). An answer a view marks as the same
+    for everyone who asks (`g.same_bytes`, a key for what it shows: a viewer's panel at a
+    table version, in a language) is compressed once per encoding, and every later asker
+    gets those bytes; any other answer is compressed afresh, as before. Kept in the app's
+    own memory (memory.py), so two apps in one process never share."""
+
+    @staticmethod
+    def get(key: str) -> bytes | None:
+        encoding, _, shown = key.partition(";")
+        if not shown:
+            return None
+        found: bytes | None = current_app.extensions["companion.memory"]["compressed"].get(key)
+        return found
+
+    @staticmethod
+    def set(key: str, value: bytes) -> None:
+        if key.partition(";")[2]:
+            current_app.extensions["companion.memory"]["compressed"].put(key, value)
+
+
+def same_bytes_key(_request: Any) -> str:
+    """COMPRESS_CACHE_KEY: what the view marked, or "" (not shared)."""
+    return str(g.get("same_bytes", ""))
 
 
 def _shipped(folder: str) -> str:
@@ -57,6 +83,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         COMPRESS_MIMETYPES=["text/html", "text/css", "application/javascript", "text/javascript",
                             "application/json", "image/svg+xml"],
         COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_CACHE_BACKEND=SameBytes,
+        COMPRESS_CACHE_KEY=same_bytes_key,
         BABEL_TRANSLATION_DIRECTORIES=str(i18n.TRANSLATIONS_DIR),
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANG,
     )

@@ -72,6 +72,7 @@ SIZES: Mapping[str, int] = {
     "fragments": 1024,  # rendered parts of pages, by template, language and what they show
     "static": 256,      # fragments that depend only on the game and the language (pickers)
     "slots": 256,       # where each picker key's value sits in a rendered picker
+    "compressed": 1024,  # a viewer's panel compressed, by encoding, table, game, version and language
     "exports": 2048,    # a game's part of a JSON export (by game and log mark); a CSV's earlier rows
 }
 

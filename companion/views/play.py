@@ -285,6 +285,7 @@ def panel(number: int) -> Response:
         if html is None:
             html = render_block("game.html", "panel", **_context(_loaded(number), None))
             remembered.put(key, html)
+        g.same_bytes = repr(key)  # and compressed once for all of them (app.SameBytes)
     response = make_response(html)
     response.headers["ETag"] = current
     response.headers["Cache-Control"] = "no-cache"

@@ -78,3 +78,43 @@ def test_every_viewer_gets_the_panel_rendered_once_per_version(app: Flask, clien
         assert "csrf_token" in scorer and "csrf_token" not in panels[0]  # a scorer's own forms: never shared
     finally:
         play.render_block = original  # type: ignore[assignment]
+
+
+def test_every_viewer_gets_the_same_compressed_bytes_compressed_once_per_version_and_encoding(
+        app: Flask, client: FlaskClient, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import brotli
+    from flask_compress import flask_compress
+
+    from tests.conftest import english_client, soup
+
+    url = seat_table(client)
+    share = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://192.168.7.21:5000"))
+    viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+    compressed: list[str] = []
+    original = flask_compress._compress_data
+
+    def counting(app, data, algorithm):  # type: ignore[no-untyped-def]
+        compressed.append(algorithm)
+        return original(app, data, algorithm)
+
+    monkeypatch.setattr(flask_compress, "_compress_data", counting)
+    phones = [english_client(app) for _ in range(3)]
+
+    def panels(encoding: str) -> list[bytes]:
+        answers = [p.get(viewer + "/g/1/panel", headers={"HX-Request": "true", "Accept-Encoding": encoding})
+                   for p in phones]
+        assert all(a.status_code == 200 and a.headers["Content-Encoding"] == encoding for a in answers)
+        return [a.data for a in answers]
+
+    first = panels("br")
+    assert len(set(first)) == 1 and compressed == ["br"]
+    plain = phones[0].get(viewer + "/g/1/panel", headers={"HX-Request": "true", "Accept-Encoding": "identity"})
+    assert brotli.decompress(first[0]) == plain.data and "Content-Encoding" not in plain.headers
+    assert len(set(panels("gzip"))) == 1 and compressed == ["br", "gzip"]
+    enter(client, url, "R5B6")
+    after = panels("br")
+    assert len(set(after)) == 1 and after[0] != first[0] and compressed == ["br", "gzip", "br"]
+    # A scorer's panel has its own forms: compressed for each answer, never handed to another.
+    for _ in range(2):
+        client.get(url + "/panel", headers={"HX-Request": "true", "Accept-Encoding": "br"})
+    assert compressed == ["br", "gzip", "br", "br", "br"]
