@@ -7,7 +7,8 @@ Each table has four phones that stay connected as the page keeps them (static/co
 each holds the table's live stream open and, when it says a version other than the one the
 phone shows, asks for its panel (If-None-Match, on a second kept-alive connection). With
 --asking, the phones have no stream and ask for their panel every second instead (the
-page's fallback). One of them is the scorer, who enters a card every 3 s (the htmx POST the page sends). For
+page's fallback). Two phones opened the scorer's link and two the viewer's; all accept
+compressed answers as a browser does. The scorer enters a card every 3 s (the htmx POST the page sends). For
 every entry it measures how long the entry took, and for every phone how long after the
 entry was confirmed that phone had the new panel. All phones run in one asyncio loop on
 this machine, beside the server. Loopback only; every loop is bounded in time.
@@ -40,10 +41,15 @@ PLAYERS = 4
 PHONES = 4
 ENTRY_EVERY = 3.0
 POLL_EVERY = 1.0
+SCORING_PHONES = 2
+"""Of a table's phones, how many opened the scorer's link (the others the viewer's)."""
+BROWSER_ENCODINGS = "gzip, deflate, br, zstd"
+"""What a phone's browser accepts: answers are compressed as they would be for it."""
 
 
-def seat_tables(path: Path, count: int) -> list[str]:
-    """`count` tables, each with a 4-player Hyper Maker game just started; their scorer links."""
+def seat_tables(path: Path, count: int) -> list[tuple[str, str]]:
+    """`count` tables, each with a 4-player Hyper Maker game just started; their game's
+    address under the scorer's link and under the viewer's."""
     db = store.connect(path)
     links = []
     for n in range(count):
@@ -54,7 +60,7 @@ def seat_tables(path: Path, count: int) -> list[str]:
             "games": [{"number": 1, "kind": "hyper-maker", "created": "2026-11-22T18:00:00",
                        "setup": {"players": [f"P{i}" for i in range(PLAYERS)], "first_leader": 0},
                        "events": []}]})
-        links.append(f"/t/{table.scorer_token}/g/1")
+        links.append((f"/t/{table.scorer_token}/g/1", f"/t/{table.viewer_token}/g/1"))
     db.conn.close()
     return links
 
@@ -73,7 +79,8 @@ class Connection:
         for attempt in (1, 2):
             if self.writer is None:
                 self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
-            sent = {"Host": f"{HOST}:{self.port}", "Accept-Language": "en", **(headers or {})}
+            sent = {"Host": f"{HOST}:{self.port}", "Accept-Language": "en", "Accept-Encoding": BROWSER_ENCODINGS,
+                    **(headers or {})}
             if self.cookies:
                 sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
             if body:
@@ -122,7 +129,7 @@ class Connection:
             data = b""
         if headers.get("connection", "").lower() == "close":
             self.close()
-        return status, headers, data
+        return status, headers, unpacked(data, headers.get("content-encoding", ""))
 
     def close(self) -> None:
         if self.writer is not None:
@@ -157,8 +164,22 @@ async def stream_versions(reader: asyncio.StreamReader, stop_at: float):  # type
                     yield line[6:].decode()
 
 
+def unpacked(data: bytes, encoding: str) -> bytes:
+    """An answer's body as the browser reads it."""
+    if encoding == "br":
+        import brotli
+
+        return bytes(brotli.decompress(data))
+    if encoding == "gzip":
+        import gzip
+
+        return gzip.decompress(data)
+    return data
+
+
 class Hall:
-    def __init__(self, port: int, links: list[str], stop_at: float, measure_from: float, asking: bool) -> None:
+    def __init__(self, port: int, links: list[tuple[str, str]], stop_at: float, measure_from: float,
+                 asking: bool) -> None:
         self.asking = asking
         self.port = port
         self.links = links
@@ -216,8 +237,9 @@ class Hall:
             return None
         return headers.get("etag", "").strip('"').split(":")[0]
 
-    async def phone(self, link: str, index: int) -> None:
-        """A phone with the table's live stream open, as the page keeps it."""
+    async def phone(self, table: str, link: str, index: int) -> None:
+        """A phone with the table's live stream open, as the page keeps it (`table`: the
+        scorer's address, which names the table in what is measured)."""
         conn = Connection(self.port)
         shown = await self.open_page(conn, link, index)
         if shown is None:
@@ -242,7 +264,7 @@ class Hall:
                     now = time.monotonic()
                     if status == 200 and data:
                         shown = headers.get("etag", "").strip('"').split(":")[0]
-                        self.had.append((link, shown, now))
+                        self.had.append((table, shown, now))
                     elif status != 200:
                         self.errors += now >= self.measure_from
             except (OSError, ValueError, asyncio.IncompleteReadError, asyncio.TimeoutError):
@@ -252,7 +274,7 @@ class Hall:
                 writer.close()
         conn.close()
 
-    async def asking_phone(self, link: str, index: int) -> None:
+    async def asking_phone(self, table: str, link: str, index: int) -> None:
         """A phone without a stream: asks for its panel every second."""
         conn = Connection(self.port)
         shown = await self.open_page(conn, link, index)
@@ -271,7 +293,7 @@ class Hall:
             now = time.monotonic()
             if status == 200 and data:
                 version = headers.get("etag", "").strip('"').split(":")[0]
-                self.had.append((link, version, now))
+                self.had.append((table, version, now))
                 shown = version
             elif status not in (200, 304):
                 self.errors += began >= self.measure_from
@@ -280,10 +302,11 @@ class Hall:
 
     async def run(self) -> None:
         tasks = []
-        for index, link in enumerate(self.links):
-            tasks.append(self.scorer(link, index))
+        for index, (scoring, viewing) in enumerate(self.links):
+            tasks.append(self.scorer(scoring, index))
             phone = self.asking_phone if self.asking else self.phone
-            tasks += [phone(link, index * PHONES + p) for p in range(PHONES)]
+            tasks += [phone(scoring, scoring if p < SCORING_PHONES else viewing, index * PHONES + p)
+                      for p in range(PHONES)]
         await asyncio.gather(*tasks)
 
     @property
