@@ -67,7 +67,7 @@ SIZES: Mapping[str, int] = {
     "outcomes": 65536,  # a game's outcome at a log mark (small: points and places)
     "games": 65536,     # a game's row (its setup decoded), by id
     "boards": 1024,     # a table's games before its latest, with their outcomes
-    "panels": 1024,     # a viewer's panel, by table, game, version and language
+    "panels": 2048,     # a phone's panel, by table, game, version, language and role
     "links": 1024,      # a game panel's URLs, by link and game
     "fragments": 1024,  # rendered parts of pages, by template, language and what they show
     "static": 256,      # fragments that depend only on the game and the language (pickers)

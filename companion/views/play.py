@@ -272,20 +272,27 @@ def panel(number: int) -> Response:
     current = f'"{version}"'
     if current in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": current})
-    if g.can_write or request.query_string:
+    if request.query_string:
         html = render_block("game.html", "panel", **_context(_loaded(number), None))
     else:
-        # Every viewer of a table sees the same panel at a version: rendered once per
-        # version and language, then handed to each of them (a scorer's has its own forms).
+        # Every phone of a table sees the same panel at a version, by role: rendered once per
+        # version, role and language, then handed to each of them. A scorer's panel has
+        # forms, whose CSRF token is each phone's own: it is put in for each of them.
         from flask_babel import get_locale
+        from flask_wtf.csrf import generate_csrf
 
-        key = (g.table.id, number, version, str(get_locale()), request.cookies.get("theme"))
+        key = (g.table.id, number, version, str(get_locale()), request.cookies.get("theme"), g.can_write)
         remembered = current_app.extensions["companion.memory"]["panels"]
-        html = remembered.get(key)
-        if html is None:
-            html = render_block("game.html", "panel", **_context(_loaded(number), None))
-            remembered.put(key, html)
-        g.same_bytes = repr(key)  # and compressed once for all of them (app.SameBytes)
+        hit: tuple[str, str] | None = remembered.get(key)
+        if hit is None:
+            rendered = render_block("game.html", "panel", **_context(_loaded(number), None))
+            hit = (rendered, generate_csrf() if g.can_write else "")
+            remembered.put(key, hit)
+        html, token = hit
+        if token:
+            html = html.replace(token, generate_csrf())
+        else:
+            g.same_bytes = repr(key)  # a viewer's: compressed once for all of them (app.SameBytes)
     response = make_response(html)
     response.headers["ETag"] = current
     response.headers["Cache-Control"] = "no-cache"

@@ -118,3 +118,48 @@ def test_every_viewer_gets_the_same_compressed_bytes_compressed_once_per_version
     for _ in range(2):
         client.get(url + "/panel", headers={"HX-Request": "true", "Accept-Encoding": "br"})
     assert compressed == ["br", "gzip", "br", "br", "br"]
+
+
+def test_scorers_phones_share_one_rendering_of_the_panel_each_with_its_own_csrf_token(db_path) -> None:  # type: ignore[no-untyped-def]
+    """A scorer's panel has forms: it is rendered once per version for every scorer's phone,
+    and each phone gets the CSRF token of its own session in it (another's is refused)."""
+    from companion.app import create_app
+    from companion.views import play
+    from tests.conftest import soup
+    from tests.games.hyper_maker.table import form_fields
+
+    app = create_app({"DATABASE": str(db_path), "TESTING": True})
+    first = app.test_client()
+    token = soup(first.get("/")).select_one("input[name=csrf_token]")["value"]
+    made = first.post("/tables", data={"csrf_token": token, "player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
+    new_game = soup(first.get(made.location))
+    game = first.post(made.location.split("?")[0].replace("/new", "/games"), data={
+        "game": "hyper-maker", "first_leader": "0",
+        "csrf_token": new_game.select_one("input[name=csrf_token]")["value"]}).location
+    phones = [app.test_client() for _ in range(2)]
+    for phone in phones:
+        phone.get(game)  # opens the scorer's link: a session of its own
+    rendered: list[str] = []
+    original = play.render_block
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        rendered.append(args[0])
+        return original(*args, **kwargs)
+
+    play.render_block = counting  # type: ignore[assignment]
+    try:
+        panels = [soup(p.get(game + "/panel", headers={"HX-Request": "true"})) for p in phones]
+    finally:
+        play.render_block = original  # type: ignore[assignment]
+    assert len(rendered) == 1
+    tokens = [form_fields(panel)["csrf_token"] for panel in panels]
+    assert tokens[0] != tokens[1]
+    assert str(panels[0]).replace(tokens[0], "") == str(panels[1]).replace(tokens[1], "")
+    # The other phone's token is refused; its own is accepted.
+    fields = form_fields(panels[0])
+    refused = phones[1].post(game + "/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
+    assert refused.status_code == 400
+    taken = phones[0].post(game + "/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
+    assert taken.status_code == 200
+    after = phones[1].get(game + "/panel", headers={"HX-Request": "true"})
+    assert after.status_code == 200 and form_fields(soup(after))["seq"] == "1"
