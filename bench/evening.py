@@ -5,9 +5,13 @@
 Two tables of four players in one database: one with a single Hyper Maker game under way,
 one with `--games` finished games before the game under way. The same requests go to both,
 alternating, in one run: an entry (the htmx POST a phone sends), a poll that finds nothing
-new (answered empty), a viewer's poll that gets the panel, the game page, the history, and both
-exports. Prints the median milliseconds of each request at each table; the last line is
-JSON with the ratio long/short per request (target: at most 1.2).
+new (answered empty), a viewer's poll that gets the panel, the game page, the history, the
+full scoreboard and both exports. Prints the median milliseconds of each request at each table and the size of its
+answer; the last line is JSON with the ratio long/short per request (target: at most 1.2),
+the ratio of the answers' sizes, and the worst ratio among the requests whose answer is
+about the same size at both tables (at most 1.5x). The full scoreboard and the exports hold
+every game, so their answers grow with the evening; their ratio of cost is to be read
+against their ratio of size.
 """
 
 from __future__ import annotations
@@ -84,6 +88,7 @@ def main() -> None:
     args = parser.parse_args()
     rounds = min(args.rounds, 12 * (PLAYERS + 1) - 1)  # a 4-player game has 60 entries
     times: dict[str, dict[str, list[float]]] = {}
+    sizes: dict[str, dict[str, int]] = {}  # table -> request -> bytes of its last answer
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "evening.db"
         began = time.perf_counter()
@@ -113,30 +118,41 @@ def main() -> None:
                                                    {"HX-Request": "true", "X-CSRFToken": phone.csrf})
                     assert status == 200, (name, step, status, html[:300])
                     mine.setdefault("entry", []).append(spent)
-                    spent, status, _, got = timed(watcher, f"{viewer}/g/{number}/panel", headers={"HX-Request": "true"})
+                    spent, status, panel_html, got = timed(watcher, f"{viewer}/g/{number}/panel",
+                                                           headers={"HX-Request": "true"})
                     assert status == 200, status
                     mine.setdefault("poll_changed", []).append(spent)
+                    sizes.setdefault(name, {})["poll_changed"] = len(panel_html.encode())
                     etag = next((v for k, v in got.items() if k.lower() == "etag"), "")
                     spent, status, text, _ = timed(watcher, f"{viewer}/g/{number}/panel",
                                                    headers={"HX-Request": "true", "If-None-Match": etag})
                     assert status == 200 and not text, status  # the page's ask: empty while unchanged
                     mine.setdefault("poll_unchanged", []).append(spent)
                     for label, url in (("game_page", f"{viewer}/g/{number}"), ("history", f"{viewer}/g/{number}/history"),
+                                       ("scoreboard", f"{viewer}/scoreboard"),
                                        ("export_json", f"{viewer}/export.json"), ("export_csv", f"{viewer}/export.csv")):
-                        spent, status, _, _ = timed(watcher, url)
+                        spent, status, text, _ = timed(watcher, url)
                         assert status == 200, (label, status)
                         mine.setdefault(label, []).append(spent)
+                        sizes.setdefault(name, {})[label] = len(text.encode())
         finally:
             kill(server)
     result: dict[str, object] = {"games_long": args.games + 1, "rounds": rounds}
-    ratios = {}
+    ratios, bytes_ratios = {}, {}
     for request in times["short"]:
         short_ms = statistics.median(times["short"][request])
         long_ms = statistics.median(times["long"][request])
         ratios[request] = round(long_ms / short_ms, 2)
-        print(f"{request:15} short {short_ms:7.2f} ms   long {long_ms:8.2f} ms   ratio {ratios[request]:6.2f}")
+        line = f"{request:15} short {short_ms:7.2f} ms   long {long_ms:8.2f} ms   ratio {ratios[request]:6.2f}"
+        if request in sizes["short"]:
+            short_b, long_b = sizes["short"][request], sizes["long"][request]
+            bytes_ratios[request] = round(long_b / short_b, 1)
+            line += f"   answer {short_b:,} B and {long_b:,} B ({bytes_ratios[request]}x)"
+        print(line)
     result["ratio"] = ratios
+    result["bytes_ratio"] = bytes_ratios
     result["worst"] = max(ratios.values())
+    result["worst_same_size"] = max(r for k, r in ratios.items() if bytes_ratios.get(k, 1) <= 1.5)
     print(json.dumps(result))
 
 

@@ -390,7 +390,7 @@ def main() -> None:
         if not holds(result):
             break
         best = tables
-        tables += 50 if tables < 250 else 100
+        tables += 50
     print(json.dumps({"largest_tables_holding": best}))
 
 
