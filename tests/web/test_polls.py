@@ -3,6 +3,9 @@ change, an unknown link or another request goes on to the app."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -19,6 +22,25 @@ def counting_panel_view(app: Flask) -> list[int]:
 
     app.view_functions["play.panel"] = counted
     return calls
+
+
+@contextmanager
+def counting_renders() -> Iterator[list[str]]:
+    """The panel renderings made inside the block (the template of each)."""
+    from companion.views import play
+
+    rendered: list[str] = []
+    original = play.render_block
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        rendered.append(args[0])
+        return original(*args, **kwargs)
+
+    play.render_block = counting  # type: ignore[assignment]
+    try:
+        yield rendered
+    finally:
+        play.render_block = original  # type: ignore[assignment]
 
 
 def test_an_unchanged_table_is_answered_without_the_app(app: Flask, client: FlaskClient) -> None:
@@ -51,22 +73,13 @@ def test_unknown_links_and_other_addresses_go_to_the_app(app: Flask, client: Fla
 
 
 def test_every_viewer_gets_the_panel_rendered_once_per_version(app: Flask, client: FlaskClient) -> None:
-    from companion.views import play
     from tests.conftest import english_client, soup
 
     url = seat_table(client)
     table = url.split("/g/")[0]
     share = soup(client.get(table + "/share", base_url="http://192.168.7.21:5000"))
     viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
-    rendered: list[str] = []
-    original = play.render_block
-
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
-        rendered.append(args[0])
-        return original(*args, **kwargs)
-
-    play.render_block = counting  # type: ignore[assignment]
-    try:
+    with counting_renders() as rendered:
         phones = [english_client(app) for _ in range(3)]
         panels = [p.get(viewer + "/g/1/panel", headers={"HX-Request": "true"}).get_data(as_text=True) for p in phones]
         assert len(set(panels)) == 1 and len(rendered) == 1
@@ -76,8 +89,6 @@ def test_every_viewer_gets_the_panel_rendered_once_per_version(app: Flask, clien
         assert "●" in panels[0]  # the master card entered shows
         scorer = client.get(url + "/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
         assert "csrf_token" in scorer and "csrf_token" not in panels[0]  # a scorer's own forms: never shared
-    finally:
-        play.render_block = original  # type: ignore[assignment]
 
 
 def test_every_viewer_gets_the_same_compressed_bytes_compressed_once_per_version_and_encoding(
@@ -124,7 +135,6 @@ def test_scorers_phones_share_one_rendering_of_the_panel_each_with_its_own_csrf_
     """A scorer's panel has forms: it is rendered once per version for every scorer's phone,
     and each phone gets the CSRF token of its own session in it (another's is refused)."""
     from companion.app import create_app
-    from companion.views import play
     from tests.conftest import soup
     from tests.games.hyper_maker.table import form_fields
 
@@ -139,18 +149,8 @@ def test_scorers_phones_share_one_rendering_of_the_panel_each_with_its_own_csrf_
     phones = [app.test_client() for _ in range(2)]
     for phone in phones:
         phone.get(game)  # opens the scorer's link: a session of its own
-    rendered: list[str] = []
-    original = play.render_block
-
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
-        rendered.append(args[0])
-        return original(*args, **kwargs)
-
-    play.render_block = counting  # type: ignore[assignment]
-    try:
+    with counting_renders() as rendered:
         panels = [soup(p.get(game + "/panel", headers={"HX-Request": "true"})) for p in phones]
-    finally:
-        play.render_block = original  # type: ignore[assignment]
     assert len(rendered) == 1
     tokens = [form_fields(panel)["csrf_token"] for panel in panels]
     assert tokens[0] != tokens[1]
