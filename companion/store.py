@@ -141,6 +141,8 @@ class TableRow:
     created: str
     scorer_token: str
     viewer_token: str
+    revision: int = 0
+    """How many times the names were corrected (part of the table's version)."""
 
     def role(self, token: str) -> str:
         """Which link `token` is: SCORER may enter cards, VIEWER may only watch."""
@@ -364,7 +366,7 @@ def rename_table(db: sqlite_utils.Database, table_id: str, name: str, players: S
 
 def _table(row: sqlite3.Row | Mapping[str, Any]) -> TableRow:
     return TableRow(row["id"], row["name"], tuple(json.loads(row["players"])), row["created"],
-                    row["scorer_token"], row["viewer_token"])
+                    row["scorer_token"], row["viewer_token"], row["revision"])
 
 
 def _select(db: sqlite_utils.Database, sql: str, params: Sequence[Any]) -> list[sqlite3.Row]:
@@ -559,7 +561,7 @@ def append(
     kind: str,
     payload: Mapping[str, Any],
     check: Callable[[tuple[int, str], EventRow], None],
-) -> EventRow:
+) -> tuple[EventRow, tuple[int, int, int]]:
     """Append one entry at `expected_seq`, after `check` (the engine) accepts it.
 
     `check(mark, entry)` raises to refuse; `mark` is the stored log's (length, time of its
@@ -567,7 +569,8 @@ def append(
     or read it in this same transaction. The write lock is taken first (BEGIN IMMEDIATE),
     so the log, the check and the insert see no other writer in between; if the log
     has moved on, Conflict is raised and nothing is stored: a double tap or a second phone
-    never stores the same turn twice.
+    never stores the same turn twice. Returns the entry and the table's counts (games,
+    entries, revision: its version, as `version` gives it) as the write left them.
     """
     with writing(db):
         mark = log_mark(db, game_id)
@@ -576,4 +579,6 @@ def append(
         entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
         check(mark, entry)
         insert_event(db, game_id, entry.seq, kind, entry.payload, entry.created)
-    return entry
+        counts = db.conn.execute("select t.n_games, t.n_events, t.revision from tables t join games g"
+                                 " on g.table_id = t.id where g.id = ?", [game_id]).fetchone()
+    return entry, (counts[0], counts[1], counts[2])

@@ -6,7 +6,7 @@ Views stay short by calling these; nothing here knows about HTTP or HTML.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sqlite_utils
@@ -29,6 +29,9 @@ class LoadedGame:
     module: Game
     log: tuple[store.EventRow, ...]
     replayed: Replayed[Any]
+    written: tuple[int, int, int] | None = None
+    """When loaded by the write that added its last entry: the table's counts as that write
+    left them (see store.append); else None."""
 
     @property
     def state(self) -> Any:
@@ -273,9 +276,9 @@ def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, 
         entries = (*_game_at(db, table, row, mark).log, entry)
         checked.append(LoadedGame(table, row, module, entries, _replay_log(db, module, row, entries, remember=False)))
 
-    store.append(db, row.id, expected_seq, kind, payload, check)
+    _, written = store.append(db, row.id, expected_seq, kind, payload, check)
     _remember(db, row, checked[-1].log, checked[-1].replayed)
-    return checked[-1]
+    return replace(checked[-1], written=written)
 
 
 @dataclass(frozen=True)

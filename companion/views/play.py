@@ -278,16 +278,12 @@ def panel(number: int) -> Response:
         # Every phone of a table sees the same panel at a version, by role: rendered once per
         # version, role and language, then handed to each of them. A scorer's panel has
         # forms, whose CSRF token is each phone's own: it is put in for each of them.
-        from flask_babel import get_locale
         from flask_wtf.csrf import generate_csrf
 
-        key = (g.table.id, number, version, str(get_locale()), request.cookies.get("theme"), g.can_write)
-        remembered = current_app.extensions["companion.memory"]["panels"]
-        hit: tuple[str, str] | None = remembered.get(key)
+        key = _panel_key(number, version)
+        hit: tuple[str, str] | None = current_app.extensions["companion.memory"]["panels"].get(key)
         if hit is None:
-            rendered = render_block("game.html", "panel", **_context(_loaded(number), None))
-            hit = (rendered, generate_csrf() if g.can_write else "")
-            remembered.put(key, hit)
+            hit = _remember_panel(key, render_block("game.html", "panel", **_context(_loaded(number), None)))
         html, token = hit
         if token:
             html = html.replace(token, generate_csrf())
@@ -297,6 +293,24 @@ def panel(number: int) -> Response:
     response.headers["ETag"] = current
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _panel_key(number: int, version: str) -> tuple[Any, ...]:
+    """What a panel at this version shows depends on: the game, the language, the theme and
+    whether the phone may enter cards."""
+    from flask_babel import get_locale
+
+    return (g.table.id, number, version, str(get_locale()), request.cookies.get("theme"), g.can_write)
+
+
+def _remember_panel(key: tuple[Any, ...], html: str) -> tuple[str, str]:
+    """Keep a rendered panel for the phones of its role, with the CSRF token it was rendered
+    with (a scorer's: replaced by each phone's own)."""
+    from flask_wtf.csrf import generate_csrf
+
+    kept = (html, generate_csrf() if g.can_write else "")
+    current_app.extensions["companion.memory"]["panels"].put(key, kept)
+    return kept
 
 
 def _expected_seq() -> int:
@@ -317,7 +331,16 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
     except store.Conflict:
         return _game_page(_loaded(number), i18n.render(Ruling("store.conflict", ""), None, gettext), 409)
     if is_htmx():
-        return _game_page(after)
+        context = _context(after, None)
+        html = render_block("game.html", "panel", **context)
+        written = after.written
+        if (written is not None and written[2] == after.table.revision
+                and store.version_of(*written) == context["version"]):
+            # Nothing was written at the table between this entry and its panel, and the names
+            # shown are the table's: this is the scorer's panel at the new version, as
+            # play.panel renders it. The scorer's other phones are handed it.
+            _remember_panel(_panel_key(number, context["version"]), html)
+        return html, 200
     return redirect(url_for("play.game", number=number), 303)
 
 

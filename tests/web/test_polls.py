@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -134,21 +136,10 @@ def test_every_viewer_gets_the_same_compressed_bytes_compressed_once_per_version
 def test_scorers_phones_share_one_rendering_of_the_panel_each_with_its_own_csrf_token(db_path) -> None:  # type: ignore[no-untyped-def]
     """A scorer's panel has forms: it is rendered once per version for every scorer's phone,
     and each phone gets the CSRF token of its own session in it (another's is refused)."""
-    from companion.app import create_app
     from tests.conftest import soup
     from tests.games.hyper_maker.table import form_fields
 
-    app = create_app({"DATABASE": str(db_path), "TESTING": True})
-    first = app.test_client()
-    token = soup(first.get("/")).select_one("input[name=csrf_token]")["value"]
-    made = first.post("/tables", data={"csrf_token": token, "player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
-    new_game = soup(first.get(made.location))
-    game = first.post(made.location.split("?")[0].replace("/new", "/games"), data={
-        "game": "hyper-maker", "first_leader": "0",
-        "csrf_token": new_game.select_one("input[name=csrf_token]")["value"]}).location
-    phones = [app.test_client() for _ in range(2)]
-    for phone in phones:
-        phone.get(game)  # opens the scorer's link: a session of its own
+    app, game, phones = scoring_phones(db_path, 2)
     with counting_renders() as rendered:
         panels = [soup(p.get(game + "/panel", headers={"HX-Request": "true"})) for p in phones]
     assert len(rendered) == 1
@@ -163,3 +154,83 @@ def test_scorers_phones_share_one_rendering_of_the_panel_each_with_its_own_csrf_
     assert taken.status_code == 200
     after = phones[1].get(game + "/panel", headers={"HX-Request": "true"})
     assert after.status_code == 200 and form_fields(soup(after))["seq"] == "1"
+
+
+def scoring_phones(db_path, count: int):  # type: ignore[no-untyped-def]
+    """An app checking CSRF, a table's game address, and `count` phones on its scorer's link."""
+    from companion.app import create_app
+    from tests.conftest import soup
+
+    app = create_app({"DATABASE": str(db_path), "TESTING": True})
+    first = app.test_client()
+    token = soup(first.get("/")).select_one("input[name=csrf_token]")["value"]
+    made = first.post("/tables", data={"csrf_token": token, "player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
+    new_game = soup(first.get(made.location))
+    game = first.post(made.location.split("?")[0].replace("/new", "/games"), data={
+        "game": "hyper-maker", "first_leader": "0",
+        "csrf_token": new_game.select_one("input[name=csrf_token]")["value"]}).location
+    phones = [app.test_client() for _ in range(count)]
+    for phone in phones:
+        phone.get(game)  # opens the scorer's link: a session of its own
+    return app, game, phones
+
+
+def test_the_panel_an_entry_answers_with_is_handed_to_the_scorers_other_phones(db_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.conftest import soup
+    from tests.games.hyper_maker.table import form_fields
+
+    app, game, (tapping, other) = scoring_phones(db_path, 2)
+    fields = form_fields(soup(tapping.get(game)))
+    with counting_renders() as rendered:
+        answer = tapping.post(game + "/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
+        handed = other.get(game + "/panel", headers={"HX-Request": "true"})
+    assert answer.status_code == 200 and handed.status_code == 200 and len(rendered) == 1
+    mine, theirs = form_fields(soup(answer))["csrf_token"], form_fields(soup(handed))["csrf_token"]
+    assert mine != theirs
+    assert answer.get_data(as_text=True).replace(mine, "") == handed.get_data(as_text=True).replace(theirs, "")
+    # As play.panel renders it afresh (an address with a query is never handed on).
+    fresh = other.get(game + "/panel?fresh=1", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert fresh.replace(form_fields(BeautifulSoup(fresh, "html.parser"))["csrf_token"], "") == handed.get_data(as_text=True).replace(theirs, "")
+
+
+@pytest.mark.parametrize("meanwhile", ["a rename before the entry", "an entry before its panel is drawn"])
+def test_an_entrys_panel_is_not_handed_on_when_the_table_changed_around_it(
+        db_path, monkeypatch, meanwhile: str) -> None:  # type: ignore[no-untyped-def]
+    """Another phone's write lands between the request's start and the drawing of the
+    entry's panel: that panel misses it, so the other phones get one drawn afresh."""
+    from companion import store, tables
+    from companion.views import play
+    from tests.conftest import soup
+    from tests.games.hyper_maker.table import form_fields
+
+    app, game, (tapping, other) = scoring_phones(db_path, 2)
+    fields = form_fields(soup(tapping.get(game)))
+    elsewhere = store.connect(db_path, migrate=False)
+    table_id, game_id = elsewhere.execute("select table_id, id from games").fetchone()
+    if meanwhile == "a rename before the entry":
+        original = tables.enter
+
+        def renamed_first(*args, **kwargs):  # type: ignore[no-untyped-def]
+            store.rename_table(elsewhere, table_id, "Friday", ["Ann", "Ben", "Cho"])
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(tables, "enter", renamed_first)
+
+        def missed(panel: str) -> bool:
+            return "Ann" not in panel and "Aki" in panel
+    else:
+        drawing = play._context
+
+        def entry_first(after, error, *rest):  # type: ignore[no-untyped-def]
+            store.append(elsewhere, game_id, 1, "play", {"seat": 0, "card": "R1B10"}, lambda mark, entry: None)
+            monkeypatch.setattr(play, "_context", drawing)
+            return drawing(after, error, *rest)
+
+        monkeypatch.setattr(play, "_context", entry_first)
+
+        def missed(panel: str) -> bool:  # the next entry it offers is the second, not the third
+            return form_fields(BeautifulSoup(panel, "html.parser"))["seq"] == "1"
+    answer = tapping.post(game + "/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
+    assert answer.status_code == 200 and missed(answer.get_data(as_text=True))
+    handed = other.get(game + "/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert not missed(handed)
