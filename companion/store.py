@@ -472,6 +472,12 @@ def version_of(games: int, events: int, revision: int = 0) -> str:
     return f"{games}.{events}" + (f".{revision}" if revision else "")
 
 
+def revision_of(version: str) -> int:
+    """How many times the names were corrected, from a version as version_of writes it."""
+    parts = version.split(".")
+    return int(parts[2]) if len(parts) == 3 else 0
+
+
 def _game(row: sqlite3.Row | Mapping[str, Any]) -> GameRow:
     return GameRow(row["id"], row["table_id"], row["number"], row["kind"],
                    json.loads(row["setup"]), row["created"])

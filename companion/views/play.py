@@ -269,6 +269,8 @@ def live() -> Response:
 def panel(number: int) -> Response:
     """The live panel every phone polls: 304 while nothing has changed at the table."""
     version = store.version(get_db(), g.table.id)
+    if store.revision_of(version) != g.table.revision:  # renamed since the link was looked up
+        g.table = store.get_table(get_db(), g.table.id)
     current = f'"{version}"'
     if current in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": current})

@@ -234,3 +234,24 @@ def test_an_entrys_panel_is_not_handed_on_when_the_table_changed_around_it(
     assert answer.status_code == 200 and missed(answer.get_data(as_text=True))
     handed = other.get(game + "/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert not missed(handed)
+
+
+def test_a_panel_asked_for_just_after_a_rename_shows_the_new_names(app: Flask, client: FlaskClient,
+                                                                    monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The link was looked up before the rename, the version read after it: the panel is
+    drawn with the names of the version it is filed under."""
+    from companion import store
+
+    url = seat_table(client)
+    db_path = app.config["DATABASE"]
+    original = store.version
+
+    def renamed_first(db, table_id):  # type: ignore[no-untyped-def]
+        monkeypatch.setattr(store, "version", original)
+        store.rename_table(store.connect(db_path, migrate=False), table_id, "Friday", ["Ann", "Ben", "Cho"])
+        return original(db, table_id)
+
+    monkeypatch.setattr(store, "version", renamed_first)
+    first = client.get(url + "/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
+    again = client.get(url + "/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "Ann" in first and "Aki" not in first and first == again
