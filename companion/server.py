@@ -23,6 +23,7 @@ import re
 import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -267,11 +268,11 @@ def listen(address: str, backlog: int = 1024) -> socket.socket:
     return sock
 
 
-def start_in_thread(app: Any, host: str = "127.0.0.1", threads: int = 4,
-                    **limits: Any) -> tuple[Server, threading.Thread]:
+@contextmanager
+def served_in_thread(app: Any, host: str = "127.0.0.1", threads: int = 4, **limits: Any) -> Iterator[Server]:
     """Serve `app` (a companion app) on a free loopback port from a thread of its own, as
-    `companion serve` does (tests and benches), with Server's `limits`; returns once it
-    accepts connections."""
+    `companion serve` does (tests and benches), with Server's `limits`, for the `with`
+    block: it accepts connections when the block starts and is stopped when it ends."""
     sock = listen(f"{host}:0")
     made: list[Server] = []
     ready = threading.Event()
@@ -286,4 +287,8 @@ def start_in_thread(app: Any, host: str = "127.0.0.1", threads: int = 4,
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     ready.wait(10)
-    return made[0], thread
+    try:
+        yield made[0]
+    finally:
+        made[0].stop()
+        thread.join(timeout=5)

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from companion.app import create_app
-from companion.server import start_in_thread
+from companion.server import served_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
@@ -36,15 +36,11 @@ def live_db(tmp_path: Path) -> Path:
 @pytest.fixture
 def live_server(live_db: Path) -> Iterator[str]:
     app = create_app({"DATABASE": str(live_db)})
-    server, thread = start_in_thread(app)  # as `companion serve` serves, live streams and all
-    # As `companion serve --lan` does: the invite page's links carry the address the phones
-    # use (here the browser, on this machine, stands in for them).
-    app.config["JOIN_BASE"] = f"http://127.0.0.1:{server.port}"
-    try:
+    with served_in_thread(app) as server:  # as `companion serve` serves, live streams and all
+        # As `companion serve --lan` does: the invite page's links carry the address the phones
+        # use (here the browser, on this machine, stands in for them).
+        app.config["JOIN_BASE"] = f"http://127.0.0.1:{server.port}"
         yield f"http://127.0.0.1:{server.port}"
-    finally:
-        server.stop()
-        thread.join(timeout=5)
 
 
 @pytest.fixture(scope="session")

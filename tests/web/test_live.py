@@ -13,7 +13,7 @@ import pytest
 
 from companion import store
 from companion.app import create_app
-from companion.server import start_in_thread
+from companion.server import served_in_thread
 from tests.conftest import english_client, make_app, soup
 from tests.games.hyper_maker.table import seat_table
 from tests.web.test_workers import free_port, seat, start, tap, wait_until
@@ -75,12 +75,8 @@ def test_the_panel_names_its_stream_and_the_version_it_shows(tmp_path: Path) -> 
 def served(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     db = tmp_path / "live.db"
     app = create_app({"DATABASE": str(db)})
-    server, thread = start_in_thread(app)
-    try:
+    with served_in_thread(app) as server:
         yield server.port, db
-    finally:
-        server.stop()
-        thread.join(timeout=5)
 
 
 def test_a_stream_hears_each_entry_as_it_is_made(served: tuple[int, Path]) -> None:
