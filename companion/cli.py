@@ -67,6 +67,10 @@ CHANNEL_TIMEOUT = 20
 from the server every 15 s, a phone without one asks every second, and a half-sent
 request is dropped."""
 
+STOP_GRACE = 10
+"""Seconds the serving processes have to stop when the server is stopped; any still
+running then is killed."""
+
 
 def raise_file_limit(wanted: int) -> int:
     """Let this process hold `wanted` open files, as far as the system's hard limit allows;
@@ -156,30 +160,42 @@ def serve_workers(app: Any, config: dict[str, object], sockets: list[Any], worke
     that dies is started again; stopping the parent stops them all.
     """
     import signal
+    import time
 
     from .app import create_app
 
     app.extensions["companion.keepalive"].conn.close()  # no SQLite connection is carried into a fork
-
-    def child() -> None:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        serve_sockets(create_app(config), sockets, threads)
-
+    stop_signals = {signal.SIGTERM, signal.SIGINT}
     children: set[int] = set()
-
-    def spawn() -> None:
-        pid = os.fork()
-        if pid == 0:
-            try:
-                child()
-            finally:
-                os._exit(1)
-        children.add(pid)
-
     stopping = False
 
-    def stop(signum: int, _frame: object) -> None:
+    def spawn() -> None:
+        # A stop signal waits while a process is made: the parent knows the new process
+        # before it can be told to stop, and the new process has let go of the parent's
+        # handler (stop would otherwise be run inside it, and it would go on serving).
+        signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
+        try:
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    for signum in stop_signals:
+                        signal.signal(signum, signal.SIG_DFL)
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, stop_signals)
+                    serve_sockets(create_app(config), sockets, threads)
+                finally:
+                    os._exit(1)
+            children.add(pid)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, stop_signals)
+
+    def kill_the_rest(_signum: int, _frame: object) -> None:
+        for pid in list(children):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def stop(_signum: int, _frame: object) -> None:
         nonlocal stopping
         stopping = True
         for pid in list(children):
@@ -187,6 +203,8 @@ def serve_workers(app: Any, config: dict[str, object], sockets: list[Any], worke
                 os.kill(pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
+        signal.signal(signal.SIGALRM, kill_the_rest)
+        signal.alarm(STOP_GRACE)  # a process that does not stop in time is killed
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
@@ -198,13 +216,10 @@ def serve_workers(app: Any, config: dict[str, object], sockets: list[Any], worke
             pid, _status = os.wait()
         except ChildProcessError:
             break
-        except InterruptedError:
-            continue
         children.discard(pid)
         if not stopping:
-            import time
-
             time.sleep(0.5)  # a process that cannot start does not spin
+        if not stopping:  # asked to stop while pausing: nothing is started again
             spawn()
 
 

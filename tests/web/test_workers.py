@@ -14,7 +14,10 @@ import sys
 import threading
 import time
 import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from companion import records, store
 from companion.cli import default_workers
@@ -45,10 +48,25 @@ def wait_until(check, seconds: float = 15.0) -> bool:  # type: ignore[no-untyped
     return False
 
 
+STARTED: list[subprocess.Popen[bytes]] = []
+
+
+@pytest.fixture(autouse=True)
+def _leave_no_server() -> Iterator[None]:
+    """Whatever a failing test leaves running is killed (each server has its own process group)."""
+    yield
+    while STARTED:
+        try:
+            os.killpg(STARTED.pop().pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def start(db: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--db", str(db), "--port", str(port),
                              "--workers", str(workers)], cwd=ROOT, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    STARTED.append(proc)
 
     def accepts() -> bool:
         try:
@@ -121,7 +139,26 @@ def test_two_processes_serve_and_racing_entries_land_exactly_once(tmp_path: Path
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=15)
+    assert_all_stopped(workers, port)
 
+
+def test_stopped_while_replacing_a_dead_process_starts_nothing_more(tmp_path: Path) -> None:
+    db = tmp_path / "workers.db"
+    seat(db)
+    port = free_port()
+    server = start(db, port, workers=2)
+    try:
+        assert wait_until(lambda: len(children(server.pid)) == 2)
+        workers = children(server.pid)
+        os.kill(next(iter(workers)), signal.SIGKILL)
+        time.sleep(0.2)  # the server has seen it die and pauses before starting another
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=15)  # it does not wait on a process started after it was stopped
+    assert_all_stopped(workers, port)
+
+
+def assert_all_stopped(workers: set[int], port: int) -> None:
     def gone(pid: int) -> bool:
         try:
             return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
@@ -129,7 +166,7 @@ def test_two_processes_serve_and_racing_entries_land_exactly_once(tmp_path: Path
             return True
 
     assert wait_until(lambda: all(gone(pid) for pid in workers))
-    with socket.socket() as probe:  # everything stopped: the port is free again
+    with socket.socket() as probe:  # every process stopped: none holds the port
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind(("127.0.0.1", port))
 
