@@ -24,6 +24,11 @@ import sqlite_utils
 from .memory import Memory, memory_of
 from .rules.base import N_
 
+try:
+    import fcntl
+except ImportError:  # not on this system: SQLite's busy handler alone makes writers wait
+    fcntl = None  # type: ignore[assignment]
+
 migrations = sqlite_utils.Migrations("companion")
 
 
@@ -277,7 +282,7 @@ def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None
     """
     if path is None:
         db = sqlite_utils.Database(memory=True)
-        db_key: object = object()  # a private database: a lock of its own
+        lock = WriteLock(None)  # a private database: a lock of its own
     else:
         if migrate:
             check_file(Path(path), create)
@@ -287,12 +292,13 @@ def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None
             db.enable_wal()
         except sqlite3.Error as exc:
             raise DatabaseProblem(problem_of(exc) or DB_UNREADABLE, path) from None
-        db_key = str(Path(path).resolve())
+        file = str(Path(path).resolve())
+        with _LOCKS_LOCK:
+            lock = _WRITE_LOCKS.setdefault(file, WriteLock(file + LOCK_SUFFIX))
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
     db.companion_memory = memory if memory is not None else Memory()  # type: ignore[attr-defined]
-    with _LOCKS_LOCK:
-        db.companion_write_lock = _WRITE_LOCKS.setdefault(db_key, threading.Lock())  # type: ignore[attr-defined]
+    db.companion_write_lock = lock  # type: ignore[attr-defined]
     if migrate:
         try:
             migrations.apply(db)
@@ -304,9 +310,64 @@ def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None
     return db
 
 
+LOCK_SUFFIX = ".lock"
+"""The file beside a database that its writers lock in turn (see WriteLock)."""
+
+
+class WriteLock:
+    """One writer at a time on a database file, across threads and processes.
+
+    SQLite lets one writer in and makes the others wait in its busy handler, which sleeps
+    in growing steps (up to 100 ms) and looks again, long after the lock was free: the tail
+    of table_load.py's entries was made of those sleeps, between the threads of a process
+    and then between the processes of `companion serve`. Here a process's writers queue on
+    a thread lock, and its one writer at a time waits on an exclusive flock of `path`
+    (the file beside the database, LOCK_SUFFIX), which the kernel hands on the moment it is
+    released, and releases by itself when a process dies. The flock is taken on a file of
+    this process's own opening: an opening inherited across fork would be shared with the
+    parent, and lock nothing between them.
+    """
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self._turn = threading.Lock()
+        self._fd = -1
+        self._pid = 0
+
+    def __enter__(self) -> None:
+        self._turn.acquire()
+        if self.path is None or fcntl is None:
+            return
+        try:
+            if self._pid != os.getpid():
+                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+                self._pid = os.getpid()
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+        except BaseException:
+            self._turn.release()
+            raise
+
+    def __exit__(self, *_exc: object) -> None:
+        try:
+            if self.path is not None and fcntl is not None:
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+        finally:
+            self._turn.release()
+
+
+def _forget_locks() -> None:
+    """In a forked process: locks of its own (a thread lock held in the parent at the fork
+    would be held for ever in the child)."""
+    _WRITE_LOCKS.clear()
+    global _LOCKS_LOCK
+    _LOCKS_LOCK = threading.Lock()
+
+
 _LOCKS_LOCK = threading.Lock()
-_WRITE_LOCKS: dict[object, threading.Lock] = {}
-"""One lock per database file: this process's writers queue here, in order."""
+_WRITE_LOCKS: dict[str, WriteLock] = {}
+"""One lock per database file in this process."""
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_locks)
 
 
 @contextmanager
@@ -315,14 +376,13 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
 
     In WAL mode a transaction that reads and then writes can fail at once with "database
     is locked" when another writer got in between; taking the lock up front makes
-    concurrent writers wait their turn instead (up to the connection's timeout).
+    concurrent writers wait their turn instead (see WriteLock).
     """
     conn = db.conn
     if conn.in_transaction:
         conn.commit()
-    # Writers of this process queue on a lock and are handed the database in turn; left to
-    # SQLite's busy handler they would sleep in growing steps (up to 100 ms) while the lock
-    # was long free, which is what the tail of table_load.py's entries showed.
+    # Writers queue on the database's WriteLock and are handed it in turn, rather than
+    # sleeping in SQLite's busy handler.
     with db.companion_write_lock:  # type: ignore[attr-defined]
         conn.execute("BEGIN IMMEDIATE")
         try:

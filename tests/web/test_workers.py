@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -169,6 +170,49 @@ def assert_all_stopped(workers: set[int], port: int) -> None:
     with socket.socket() as probe:  # every process stopped: none holds the port
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind(("127.0.0.1", port))
+
+
+HOLD_THE_WRITE = """
+import sys
+from companion import store
+db = store.connect(sys.argv[1], migrate=False)
+with store.writing(db):
+    print("holding", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_writers_in_two_processes_take_turns_without_sqlites_busy_handler(tmp_path: Path) -> None:
+    db_file = tmp_path / "turns.db"
+    seat(db_file)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_WRITE, str(db_file)], cwd=ROOT, text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert holder.stdin is not None and holder.stdout is not None
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        outcome: list[str] = []
+
+        def write() -> None:
+            db = store.connect(db_file, migrate=False)
+            db.execute("PRAGMA busy_timeout=0")  # SQLite alone would refuse at once: only the turn waits
+            try:
+                with store.writing(db):
+                    db.execute("update tables set name = 'turns'")
+                outcome.append("written")
+            except sqlite3.OperationalError as exc:
+                outcome.append(str(exc))
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        writer.join(0.5)
+        assert writer.is_alive() and outcome == []  # waiting for the other process's write to end
+        holder.stdin.write("done\n")
+        holder.stdin.flush()
+        writer.join(15)
+        assert outcome == ["written"]
+    finally:
+        holder.kill()
+        holder.wait()
 
 
 def test_one_process_per_core_by_default() -> None:
