@@ -256,12 +256,16 @@ class Server:
         self._stop_request.send()
 
 
-def listen(address: str, backlog: int = 1024) -> socket.socket:
-    """A listening socket on "host:port" (port 0: any free one)."""
+def listen(address: str, backlog: int = 1024, share_port: bool = False) -> socket.socket:
+    """A listening socket on "host:port" (port 0: any free one). `share_port`: other
+    sockets of this user may listen on the same port (SO_REUSEPORT), and the kernel spreads
+    new connections over them."""
     host, port = address.rsplit(":", 1)
     host = host.strip("[]")
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if share_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, int(port)))
     sock.listen(backlog)
     sock.setblocking(False)  # the event loop waits for connections, never the accept call

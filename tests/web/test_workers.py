@@ -16,6 +16,7 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -112,13 +113,24 @@ def tap(port: int, game: str, seq: int, card: str) -> int:
     return answer.status
 
 
-def test_two_processes_serve_and_racing_entries_land_exactly_once(tmp_path: Path) -> None:
-    db = tmp_path / "workers.db"
+@contextmanager
+def two_processes(db: Path) -> Iterator[tuple[subprocess.Popen[bytes], str, int]]:
+    """`companion serve --workers 2` on a table seated in `db`: the server, the game's
+    address and the port, once both processes are up; stopped (SIGTERM) at the end."""
     game = seat(db)
     port = free_port()
     server = start(db, port, workers=2)
     try:
         assert wait_until(lambda: len(children(server.pid)) == 2)
+        yield server, game, port
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=15)  # it does not wait on a process started after it was stopped
+
+
+def test_two_processes_serve_and_racing_entries_land_exactly_once(tmp_path: Path) -> None:
+    db = tmp_path / "workers.db"
+    with two_processes(db) as (server, game, port):
         workers = children(server.pid)
         for seq, card in enumerate(["R5B6", "R2G9", "B8Y3"]):
             statuses: list[int] = []
@@ -137,25 +149,14 @@ def test_two_processes_serve_and_racing_entries_land_exactly_once(tmp_path: Path
         assert wait_until(lambda: len(children(server.pid)) == 2 and children(server.pid) != workers)
         assert tap(port, game, 3, "R9B2") == 200
         workers = children(server.pid)
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=15)
     assert_all_stopped(workers, port)
 
 
 def test_stopped_while_replacing_a_dead_process_starts_nothing_more(tmp_path: Path) -> None:
-    db = tmp_path / "workers.db"
-    seat(db)
-    port = free_port()
-    server = start(db, port, workers=2)
-    try:
-        assert wait_until(lambda: len(children(server.pid)) == 2)
+    with two_processes(tmp_path / "workers.db") as (server, _game, port):
         workers = children(server.pid)
         os.kill(next(iter(workers)), signal.SIGKILL)
-        time.sleep(0.2)  # the server has seen it die and pauses before starting another
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=15)  # it does not wait on a process started after it was stopped
+        time.sleep(0.2)  # the server has seen it die and pauses before starting another: stopped now
     assert_all_stopped(workers, port)
 
 
@@ -170,6 +171,35 @@ def assert_all_stopped(workers: set[int], port: int) -> None:
     with socket.socket() as probe:  # every process stopped: none holds the port
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind(("127.0.0.1", port))
+
+
+def connections_held(pid: int, port: int) -> int:
+    """How many open connections to `port` process `pid` holds."""
+    lines = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    served = {f"socket:[{f[9]}]" for f in (line.split() for line in lines)
+              if int(f[1].rsplit(":", 1)[1], 16) == port and f[3] == "01"}  # local port, ESTABLISHED
+    count = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            count += os.readlink(fd) in served
+        except FileNotFoundError:
+            pass
+    return count
+
+
+def test_the_connections_of_a_burst_of_phones_are_spread_over_the_processes(tmp_path: Path) -> None:
+    with two_processes(tmp_path / "workers.db") as (server, game, port):
+        workers = sorted(children(server.pid))
+        phones = [http.client.HTTPConnection("127.0.0.1", port, timeout=20) for _ in range(40)]
+        for phone in phones:  # all connected at once, as the phones of a hall are after a restart
+            phone.connect()
+        for phone in phones:
+            phone.request("GET", game)
+            assert phone.getresponse().read()
+        held = [connections_held(pid, port) for pid in workers]
+        assert sum(held) == 40 and min(held) >= 8, held
+        for phone in phones:
+            phone.close()
 
 
 HOLD_THE_WRITE = """
