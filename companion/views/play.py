@@ -80,7 +80,7 @@ def _correction(game: tables.LoadedGame) -> dict[str, Any] | None:
     return {"entry": int(asked), "changed": [(game.table.players[i], a, b) for i, (a, b) in enumerate(zip(was, now)) if a != b]}
 
 
-def correct_links(game: tables.LoadedGame) -> dict[str, str]:
+def correct_links(game: tables.LoadedGame, game_links: GameLinks) -> dict[str, str]:
     """For the scorer: each card code entered in this game, as corrected, mapped to the
     correction page of the latest entry in force that holds it (also under "seat:code").
     A card on the panel (the current trick's) is tapped to correct it (`correct_href`)."""
@@ -96,7 +96,7 @@ def correct_links(game: tables.LoadedGame) -> dict[str, str]:
         held = payload.get("cards") if isinstance(payload.get("cards"), list) else [payload.get("card")]
         held = [*held, payload.get("rule")]
         whose = payload.get("seat")
-        href = url_for("play.correct", number=game.row.number, seq=position)
+        href = game_links.correct + str(position)
         for code in held:
             if isinstance(code, str) and code:
                 links[code.upper()] = href
@@ -106,14 +106,15 @@ def correct_links(game: tables.LoadedGame) -> dict[str, str]:
 
 
 def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "") -> dict[str, Any]:
-    g.correct_links = correct_links(game)
+    links = _links(game.row.number)
+    g.correct_links = correct_links(game, links)
     db = get_db()
     board = tables.scoreboard(db, game.table.id, current=game)
     return dict(correction=_correction(game) if request.method == "GET" else None,
         game=game, state=game.state, board=board, error=error, error_clause=error_clause,
         findings=game.module.audit(game.state),
         latest=board.latest, version=board.version, say=_say(game),
-        card_text=_card_text(game), links=_links(game.row.number),
+        card_text=_card_text(game), links=links,
     )
 
 
@@ -133,6 +134,8 @@ class GameLinks:
     new_game: str
     live: str
     scoreboard: str
+    correct: str
+    """The correction page of an entry: this, then the entry's number."""
 
 
 def _links(number: int) -> GameLinks:
@@ -145,6 +148,7 @@ def _links(number: int) -> GameLinks:
             *(url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history", "abandon")),
             *(url_for(f"play.{name}") for name in ("share", "names", "export_json", "export_csv", "new_game", "live",
                                                  "scoreboard")),
+            url_for("play.correct", number=number, seq=0).removesuffix("0"),
         )
         remembered.put(key, links)
     return links
