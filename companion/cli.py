@@ -125,6 +125,10 @@ def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False, w
     run(app, config, listen, workers if hasattr(os, "fork") else 1, threads)
 
 
+PORT_SHARING = sys.platform.startswith("linux")
+"""Whether the kernel spreads connections over sockets sharing a port (Linux does)."""
+
+
 def run(app: Any, config: dict[str, object], listen: list[str], workers: int, threads: int) -> None:
     """Listen on every address of `listen` and serve from `workers` processes."""
     from .server import listen as bind
@@ -144,10 +148,6 @@ def run(app: Any, config: dict[str, object], listen: list[str], workers: int, th
     ports = [f"{address.rsplit(':', 1)[0]}:{sock.getsockname()[1]}" for address, sock in zip(listen, first)]
     serve_workers(app, config, [first] + [[bind(address, share_port=True) for address in ports]
                                          for _number in range(workers - 1)], threads)
-
-
-PORT_SHARING = sys.platform.startswith("linux")
-"""Whether the kernel spreads connections over sockets sharing a port (Linux does)."""
 
 
 def serve_sockets(app: Any, sockets: list[Any], threads: int) -> None:
