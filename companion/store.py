@@ -632,19 +632,29 @@ def append(
 
     `check(mark, entry)` raises to refuse; `mark` is the stored log's (length, time of its
     last entry), as log_mark gives it, so the checker can reuse a replay of exactly that log
-    or read it in this same transaction. The write lock is taken first (BEGIN IMMEDIATE),
-    so the log, the check and the insert see no other writer in between; if the log
-    has moved on, Conflict is raised and nothing is stored: a double tap or a second phone
-    never stores the same turn twice. Returns the entry and the table's counts (games,
-    entries, revision: its version, as `version` gives it) as the write left them.
+    (a checker that reads the log itself raises Conflict if it finds it longer than `mark`).
+    The check runs before the write lock is taken, so writers wait only for each other's
+    inserts, never for an engine; under the lock (BEGIN IMMEDIATE) the entry is inserted
+    only if the log is still exactly at `mark`. The log only grows, so a log that has moved
+    on has taken the entry's number: Conflict is raised and nothing is stored, and a double
+    tap or a second phone never stores the same turn twice. Returns the entry and the
+    table's counts (games, entries, revision: its version, as `version` gives it) as the
+    write left them.
     """
+    mark = log_mark(db, game_id)
+    if expected_seq != mark[0]:
+        raise Conflict(expected_seq, mark[0])
+    entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
+    check(mark, entry)
     with writing(db):
-        mark = log_mark(db, game_id)
-        if expected_seq != mark[0]:
-            raise Conflict(expected_seq, mark[0])
-        entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
-        check(mark, entry)
+        # The log's mark and the table's counts in one statement (kept by triggers, as
+        # games_and_marks and version read them): the fewer statements under the lock, the
+        # sooner the next writer has it.
+        r = db.conn.execute("select g.n_events, g.last_created, t.n_games, t.n_events, t.revision from games g"
+                            " join tables t on t.id = g.table_id where g.id = ?", [game_id]).fetchone()
+        if r is None:
+            raise NotFound(game_id)
+        if (r[0], r[1]) != mark:
+            raise Conflict(expected_seq, r[0])
         insert_event(db, game_id, entry.seq, kind, entry.payload, entry.created)
-        counts = db.conn.execute("select t.n_games, t.n_events, t.revision from tables t join games g"
-                                 " on g.table_id = t.id where g.id = ?", [game_id]).fetchone()
-    return entry, (counts[0], counts[1], counts[2])
+    return entry, (r[2], r[3] + 1, r[4])

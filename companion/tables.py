@@ -264,16 +264,19 @@ def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, 
           kind: str, payload: Mapping[str, Any]) -> LoadedGame:
     """Append one entry (or an undo) if the engine accepts it at this point of the log.
 
-    Under the write lock, the stored log is taken from the remembered replay when it is
-    still the log (else read once) and extended by the entry. Returns the game as it
-    stands with the entry. Raises RuleError (the rules refuse it) or store.Conflict
-    (someone else was first).
+    The stored log is taken from the remembered replay when it is still the log (else read
+    once) and extended by the entry, which is stored only if the log has not moved since.
+    Returns the game as it stands with the entry. Raises RuleError (the rules refuse it)
+    or store.Conflict (someone else was first).
     """
     module = rules.get(row.kind)
     checked: list[LoadedGame] = []
 
     def check(mark: tuple[int, str], entry: store.EventRow) -> None:
-        entries = (*_game_at(db, table, row, mark).log, entry)
+        log = _game_at(db, table, row, mark).log
+        if _mark(log) != mark:  # read after someone else's entry: this number is taken
+            raise store.Conflict(expected_seq, len(log))
+        entries = (*log, entry)
         checked.append(LoadedGame(table, row, module, entries, _replay_log(db, module, row, entries, remember=False)))
 
     _, written = store.append(db, row.id, expected_seq, kind, payload, check)

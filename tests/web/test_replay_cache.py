@@ -73,3 +73,48 @@ def test_log_marks_read_from_the_file_match_the_log(tmp_path: Path) -> None:
     log = store.events_of(db, first.id)
     assert store.log_mark(db, first.id) == (7, log[-1].created)
     assert store.games_and_marks(db, table.id) == [(first, (7, log[-1].created)), (second, (0, ""))]
+
+
+def test_an_entry_landing_while_the_engine_checks_takes_the_number_and_nothing_is_stored(tmp_path: Path) -> None:
+    """The engine checks before the write lock; the insert still happens only at the mark checked."""
+    path = tmp_path / "between.db"
+    here, there = store.connect(path), store.connect(path, migrate=False)
+    table = tables.open_table(here, "t", ["Aki", "Ben", "Cho"], hm.SLUG)
+    row = tables.start_game(here, table.id, hm.SLUG, 0, {})
+    tables.enter(here, table, row, 0, "master", {"card": "R5B6"})
+
+    def elsewhere_first(mark: tuple[int, str], entry: store.EventRow) -> None:
+        store.append(there, row.id, 1, "play", {"seat": 0, "card": "R1B10"}, lambda mark, entry: None)
+
+    try:
+        store.append(here, row.id, 1, "play", {"seat": 0, "card": "R2B9"}, elsewhere_first)
+        raise AssertionError("stored over another phone's entry")
+    except store.Conflict as conflict:
+        assert (conflict.expected, conflict.current) == (1, 2)
+    assert [(e.seq, e.payload["card"]) for e in store.events_of(here, row.id)] == [(0, "R5B6"), (1, "R1B10")]
+    assert store.version(here, table.id) == store.version_of(1, 2)
+
+
+def test_a_log_read_after_another_entry_is_a_conflict_not_a_longer_check(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Nothing remembered: the log is read after its mark, and another phone's entry came between."""
+    path = tmp_path / "reread.db"
+    here, there = store.connect(path), store.connect(path, migrate=False)
+    table = tables.open_table(here, "t", ["Aki", "Ben", "Cho"], hm.SLUG)
+    row = tables.start_game(here, table.id, hm.SLUG, 0, {})
+    store.append(there, row.id, 0, "master", {"card": "R5B6"}, lambda mark, entry: None)  # not remembered here
+    read = store.events_of
+
+    def entered_first(db, game_id):  # type: ignore[no-untyped-def]
+        monkeypatch.setattr(store, "events_of", read)
+        store.append(there, row.id, 1, "play", {"seat": 0, "card": "R1B10"}, lambda mark, entry: None)
+        return read(db, game_id)
+
+    monkeypatch.setattr(store, "events_of", entered_first)
+    try:
+        tables.enter(here, table, row, 1, "play", {"seat": 0, "card": "R2B9"})
+        raise AssertionError("checked against a log longer than its mark")
+    except store.Conflict as conflict:
+        assert (conflict.expected, conflict.current) == (1, 2)
+    assert [e.payload["card"] for e in store.events_of(here, row.id)] == ["R5B6", "R1B10"]
+    loaded = tables.load_game(here, table.id, row.number)
+    assert loaded is not None and [p.card.code for p in loaded.state.plays] == ["R1B10"]
