@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
 K = TypeVar("K", bound=Hashable)
@@ -38,6 +38,7 @@ class Region(Generic[K, V]):
         self.keep = keep
         self._items: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
+        self._making: dict[K, threading.Event] = {}
 
     def get(self, key: K) -> V | None:
         with self._lock:
@@ -53,6 +54,37 @@ class Region(Generic[K, V]):
             while len(self._items) > self.keep:
                 self._items.popitem(last=False)
 
+    def get_or_make(self, key: K, make: Callable[[], V]) -> V:
+        """The value at `key`, made by `make` and kept if there is none. While one thread
+        makes it, the others that want the same key wait for that one instead of making it
+        again: every phone of a table asks for the new panel at the same moment, and it is
+        drawn once. A waiter whose maker failed (or took over MAKING_WAIT) makes it itself."""
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is not None:
+                self._items.move_to_end(key)
+                return hit
+            making = self._making.get(key)
+            mine = making is None
+            if making is None:
+                making = self._making[key] = threading.Event()
+        if not mine:
+            making.wait(MAKING_WAIT)
+            hit = self.get(key)
+            if hit is not None:
+                return hit
+            value = make()
+            self.put(key, value)
+            return value
+        try:
+            value = make()
+            self.put(key, value)
+            return value
+        finally:
+            with self._lock:
+                del self._making[key]
+            making.set()
+
     def forget(self, key: K) -> None:
         with self._lock:
             self._items.pop(key, None)
@@ -61,9 +93,12 @@ class Region(Generic[K, V]):
         return len(self._items)
 
 
+MAKING_WAIT = 5.0
+"""Seconds a thread waits for another's making of the same value before making it itself."""
+
 SIZES: Mapping[str, int] = {
     "tokens": 65536,    # a table's id by link, for answering unchanged polls
-    "replays": 256,     # a game's log and its replay, by game
+    "replays": 1024,    # a game's log and its replay, by game (each process: every live table's)
     "outcomes": 65536,  # a game's outcome at a log mark (small: points and places)
     "games": 65536,     # a game's row (its setup decoded), by id
     "boards": 1024,     # a table's games before its latest, with their outcomes

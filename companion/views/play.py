@@ -282,15 +282,14 @@ def panel(number: int) -> Response:
         html = render_block("game.html", "panel", **_context(_loaded(number), None))
     else:
         # Every phone of a table sees the same panel at a version, by role: rendered once per
-        # version, role and language, then handed to each of them. A scorer's panel has
+        # version, role and language, then handed to each of them (the phones the live
+        # stream tells at the same moment wait for the one drawing it). A scorer's panel has
         # forms, whose CSRF token is each phone's own: it is put in for each of them.
         from flask_wtf.csrf import generate_csrf
 
         key = _panel_key(number, version)
-        hit: tuple[str, str] | None = current_app.extensions["companion.memory"]["panels"].get(key)
-        if hit is None:
-            hit = _remember_panel(key, render_block("game.html", "panel", **_context(_loaded(number), None)))
-        html, token = hit
+        html, token = current_app.extensions["companion.memory"]["panels"].get_or_make(
+            key, lambda: _panel_kept(render_block("game.html", "panel", **_context(_loaded(number), None))))
         if token:
             html = html.replace(token, generate_csrf())
         else:
@@ -309,14 +308,12 @@ def _panel_key(number: int, version: str) -> tuple[Any, ...]:
     return (g.table.id, number, version, str(get_locale()), request.cookies.get("theme"), g.can_write)
 
 
-def _remember_panel(key: tuple[Any, ...], html: str) -> tuple[str, str]:
-    """Keep a rendered panel for the phones of its role, with the CSRF token it was rendered
-    with (a scorer's: replaced by each phone's own)."""
+def _panel_kept(html: str) -> tuple[str, str]:
+    """A rendered panel as it is kept for the phones of its role: with the CSRF token it was
+    rendered with (a scorer's: replaced by each phone's own)."""
     from flask_wtf.csrf import generate_csrf
 
-    kept = (html, generate_csrf() if g.can_write else "")
-    current_app.extensions["companion.memory"]["panels"].put(key, kept)
-    return kept
+    return html, generate_csrf() if g.can_write else ""
 
 
 def _expected_seq() -> int:
@@ -345,7 +342,8 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
             # Nothing was written at the table between this entry and its panel, and the names
             # shown are the table's: this is the scorer's panel at the new version, as
             # play.panel renders it. The scorer's other phones are handed it.
-            _remember_panel(_panel_key(number, context["version"]), html)
+            current_app.extensions["companion.memory"]["panels"].put(_panel_key(number, context["version"]),
+                                                                   _panel_kept(html))
         return html, 200
     return redirect(url_for("play.game", number=number), 303)
 

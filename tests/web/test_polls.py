@@ -93,6 +93,81 @@ def test_every_viewer_gets_the_panel_rendered_once_per_version(app: Flask, clien
         assert "csrf_token" in scorer and "csrf_token" not in panels[0]  # a scorer's own forms: never shared
 
 
+def test_phones_asking_for_a_new_panel_at_the_same_moment_wait_for_one_drawing(app: Flask, client: FlaskClient,
+                                                                               monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The live stream tells every phone of a table at once: the first draws, the others wait for it."""
+    import threading
+    import time
+
+    from companion.views import play
+    from tests.conftest import english_client, soup
+
+    url = seat_table(client)
+    share = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://192.168.7.21:5000"))
+    viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+    enter(client, url, "R5B6")
+    drawn: list[str] = []
+    original = play.render_block
+
+    def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(args[0])
+        time.sleep(0.3)  # long enough for every phone to ask while it is drawn
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(play, "render_block", slow)
+    phones = [english_client(app) for _ in range(4)]
+    answers: list[str] = []
+    start = threading.Barrier(len(phones))
+
+    def ask(phone: FlaskClient) -> None:
+        start.wait()
+        answers.append(phone.get(viewer + "/g/1/panel", headers={"HX-Request": "true"}).get_data(as_text=True))
+
+    asking = [threading.Thread(target=ask, args=(p,)) for p in phones]
+    for t in asking:
+        t.start()
+    for t in asking:
+        t.join(10)
+    assert len(answers) == 4 and len(set(answers)) == 1 and "●" in answers[0]
+    assert drawn == ["game.html"]
+
+
+def test_a_phone_waiting_for_a_drawing_that_failed_draws_the_panel_itself() -> None:
+    import threading
+
+    from companion.memory import Region
+
+    region: Region[str, str] = Region(4)
+    started, release = threading.Event(), threading.Event()
+
+    def failing() -> str:
+        started.set()
+        release.wait(5)
+        raise RuntimeError("the drawing failed")
+
+    def first() -> None:
+        try:
+            region.get_or_make("panel", failing)
+        except RuntimeError:
+            pass
+
+    maker = threading.Thread(target=first)
+    maker.start()
+    started.wait(5)
+    drawing = region._making["panel"]  # the drawing under way, which the second phone waits on
+    waiting = threading.Event()
+    wait = drawing.wait
+    drawing.wait = lambda timeout=None: bool(waiting.set() or wait(timeout))  # type: ignore[method-assign]
+    got: list[str] = []
+    waiter = threading.Thread(target=lambda: got.append(region.get_or_make("panel", lambda: "drawn here")))
+    waiter.start()
+    assert waiting.wait(5)
+    release.set()
+    maker.join(5)
+    waiter.join(5)
+    assert got == ["drawn here"] and region.get("panel") == "drawn here"
+
+
 def test_every_viewer_gets_the_same_compressed_bytes_compressed_once_per_version_and_encoding(
         app: Flask, client: FlaskClient, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import brotli
