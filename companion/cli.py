@@ -203,22 +203,18 @@ def serve_workers(app: Any, config: dict[str, object], sockets: list[list[Any]],
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, stop_signals)
 
-    def kill_the_rest(_signum: int, _frame: object) -> None:
+    def tell_all(signum: int) -> None:
         for pid in list(children):
             try:
-                os.kill(pid, signal.SIGKILL)
+                os.kill(pid, signum)
             except ProcessLookupError:
                 pass
 
     def stop(_signum: int, _frame: object) -> None:
         nonlocal stopping
         stopping = True
-        for pid in list(children):
-            try:
-                os.kill(pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-        signal.signal(signal.SIGALRM, kill_the_rest)
+        tell_all(signal.SIGTERM)
+        signal.signal(signal.SIGALRM, lambda _signum, _frame: tell_all(signal.SIGKILL))
         signal.alarm(STOP_GRACE)  # a process that does not stop in time is killed
 
     signal.signal(signal.SIGTERM, stop)

@@ -71,19 +71,18 @@ class Region(Generic[K, V]):
         if not mine:
             making.wait(MAKING_WAIT)
             hit = self.get(key)
-            if hit is not None:
-                return hit
-            value = make()
-            self.put(key, value)
-            return value
+            return hit if hit is not None else self._made(key, make)
         try:
-            value = make()
-            self.put(key, value)
-            return value
+            return self._made(key, make)
         finally:
             with self._lock:
                 del self._making[key]
             making.set()
+
+    def _made(self, key: K, make: Callable[[], V]) -> V:
+        value = make()
+        self.put(key, value)
+        return value
 
     def forget(self, key: K) -> None:
         with self._lock:

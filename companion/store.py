@@ -657,4 +657,4 @@ def append(
         if (r[0], r[1]) != mark:
             raise Conflict(expected_seq, r[0])
         insert_event(db, game_id, entry.seq, kind, entry.payload, entry.created)
-    return entry, (r[2], r[3] + 1, r[4])
+    return entry, (r[2], r[3] + 1, r[4])  # the insert's trigger counted one more entry at the table

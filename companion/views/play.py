@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from .. import i18n, rules, store, tables
 from ..db import get_db
+from ..memory import Region
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError, replay
 from ..rules.contract import option_defaults, options_from_form
 from .errors import NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
@@ -288,7 +289,7 @@ def panel(number: int) -> Response:
         from flask_wtf.csrf import generate_csrf
 
         key = _panel_key(number, version)
-        html, token = current_app.extensions["companion.memory"]["panels"].get_or_make(
+        html, token = _panels().get_or_make(
             key, lambda: _panel_kept(render_block("game.html", "panel", **_context(_loaded(number), None))))
         if token:
             html = html.replace(token, generate_csrf())
@@ -306,6 +307,11 @@ def _panel_key(number: int, version: str) -> tuple[Any, ...]:
     from flask_babel import get_locale
 
     return (g.table.id, number, version, str(get_locale()), request.cookies.get("theme"), g.can_write)
+
+
+def _panels() -> Region[tuple[Any, ...], tuple[str, str]]:
+    """The panels this process has drawn, by _panel_key: (the html, its CSRF token)."""
+    return current_app.extensions["companion.memory"]["panels"]  # type: ignore[no-any-return]
 
 
 def _panel_kept(html: str) -> tuple[str, str]:
@@ -342,8 +348,7 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
             # Nothing was written at the table between this entry and its panel, and the names
             # shown are the table's: this is the scorer's panel at the new version, as
             # play.panel renders it. The scorer's other phones are handed it.
-            current_app.extensions["companion.memory"]["panels"].put(_panel_key(number, context["version"]),
-                                                                   _panel_kept(html))
+            _panels().put(_panel_key(number, context["version"]), _panel_kept(html))
         return html, 200
     return redirect(url_for("play.game", number=number), 303)
 

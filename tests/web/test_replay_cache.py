@@ -12,7 +12,7 @@ from companion.rules.base import UNDO, Event, replay
 from tests.games.hyper_maker.table import whole_game
 
 
-def two_processes(tmp_path: Path, name: str) -> tuple[Any, Any, store.TableRow, store.GameRow]:
+def two_connections(tmp_path: Path, name: str) -> tuple[Any, Any, store.TableRow, store.GameRow]:
     """Two connections to one file, as two serving processes have, and a game started."""
     path = tmp_path / name
     here, there = store.connect(path), store.connect(path, migrate=False)
@@ -57,7 +57,7 @@ def test_a_refused_entry_leaves_no_remembered_state(tmp_path: Path) -> None:
 
 def test_an_entry_written_by_another_process_is_read_not_the_remembered_log(tmp_path: Path) -> None:
     """Another server process (or `companion import`) appends behind this one's back."""
-    here, there, table, row = two_processes(tmp_path, "two.db")
+    here, there, table, row = two_connections(tmp_path, "two.db")
     tables.enter(here, table, row, 0, "master", {"card": "R5B6"})
     store.append(there, row.id, 1, "play", {"seat": 0, "card": "R1B10"}, lambda mark, entry: None)
     loaded = tables.load_game(here, table.id, row.number)
@@ -83,7 +83,7 @@ def test_log_marks_read_from_the_file_match_the_log(tmp_path: Path) -> None:
 
 def test_an_entry_landing_while_the_engine_checks_takes_the_number_and_nothing_is_stored(tmp_path: Path) -> None:
     """The engine checks before the write lock; the insert still happens only at the mark checked."""
-    here, there, table, row = two_processes(tmp_path, "between.db")
+    here, there, table, row = two_connections(tmp_path, "between.db")
     tables.enter(here, table, row, 0, "master", {"card": "R5B6"})
 
     def elsewhere_first(mark: tuple[int, str], entry: store.EventRow) -> None:
@@ -100,7 +100,7 @@ def test_an_entry_landing_while_the_engine_checks_takes_the_number_and_nothing_i
 
 def test_a_log_read_after_another_entry_is_a_conflict_not_a_longer_check(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Nothing remembered: the log is read after its mark, and another phone's entry came between."""
-    here, there, table, row = two_processes(tmp_path, "reread.db")
+    here, there, table, row = two_connections(tmp_path, "reread.db")
     store.append(there, row.id, 0, "master", {"card": "R5B6"}, lambda mark, entry: None)  # not remembered here
     read = store.events_of
 
