@@ -394,6 +394,30 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         conn.execute("COMMIT")
 
 
+@contextmanager
+def inserting(db: sqlite_utils.Database) -> Iterator[sqlite3.Connection]:
+    """The write lock, for writes of one statement each, each its own transaction.
+
+    The holder of the write lock gives up Python's interpreter lock during every SQLite
+    statement and must win it back after each, while the process's other threads draw
+    panels: under load that wait, not the statement, is most of the time the lock is held,
+    and every writer queued behind it waits it too. A single statement run outside a
+    transaction is one: SQLite takes its write lock, writes and commits (durably, as
+    synchronous=FULL says) in one step, where BEGIN IMMEDIATE, the statement and COMMIT
+    take three.
+    """
+    conn = db.conn
+    if conn.in_transaction:
+        conn.commit()
+    with db.companion_write_lock:  # type: ignore[attr-defined]
+        level = conn.isolation_level
+        conn.isolation_level = None  # no implicit BEGIN: each statement commits by itself
+        try:
+            yield conn
+        finally:
+            conn.isolation_level = level
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
@@ -620,6 +644,17 @@ def events_of(db: sqlite_utils.Database, game_id: int) -> list[EventRow]:
     ]
 
 
+_MARK_AND_COUNTS = ("select g.n_events, g.last_created, t.n_games, t.n_events, t.revision from games g"
+                    " join tables t on t.id = g.table_id where g.id = ?")
+"""A game's log mark and its table's counts, kept by triggers (as games_and_marks and
+version read them), in one statement so they agree."""
+
+_INSERT_AT = ("insert into events (game_id, seq, kind, payload, created) select ?, ?, ?, ?, ?"
+              " from games g join tables t on t.id = g.table_id where g.id = ? and g.n_events = ?"
+              " and g.last_created = ? and t.n_games = ? and t.n_events = ? and t.revision = ?")
+"""Insert an entry only while its game's log and its table's counts are as read."""
+
+
 def append(
     db: sqlite_utils.Database,
     game_id: int,
@@ -634,27 +669,30 @@ def append(
     last entry), as log_mark gives it, so the checker can reuse a replay of exactly that log
     (a checker that reads the log itself raises Conflict if it finds it longer than `mark`).
     The check runs before the write lock is taken, so writers wait only for each other's
-    inserts, never for an engine; under the lock (BEGIN IMMEDIATE) the entry is inserted
-    only if the log is still exactly at `mark`. The log only grows, so a log that has moved
-    on has taken the entry's number: Conflict is raised and nothing is stored, and a double
-    tap or a second phone never stores the same turn twice. Returns the entry and the
-    table's counts (games, entries, revision: its version, as `version` gives it) as the
-    write left them.
+    inserts, never for an engine. Under the lock, one statement (see inserting) inserts the
+    entry only if the log is still exactly at `mark` and the table's counts are as read with
+    it. The log only grows, so a log that has moved on has taken the entry's number:
+    Conflict is raised and nothing is stored, and a double tap or a second phone never
+    stores the same turn twice. Returns the entry and the table's counts (games, entries,
+    revision: its version, as `version` gives it) as the write left them.
     """
-    mark = log_mark(db, game_id)
+    r = db.conn.execute(_MARK_AND_COUNTS, [game_id]).fetchone()
+    if r is None:
+        raise NotFound(game_id)
+    mark = (r[0], r[1])
     if expected_seq != mark[0]:
         raise Conflict(expected_seq, mark[0])
     entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
     check(mark, entry)
-    with writing(db):
-        # The log's mark and the table's counts in one statement (kept by triggers, as
-        # games_and_marks and version read them): the fewer statements under the lock, the
-        # sooner the next writer has it.
-        r = db.conn.execute("select g.n_events, g.last_created, t.n_games, t.n_events, t.revision from games g"
-                            " join tables t on t.id = g.table_id where g.id = ?", [game_id]).fetchone()
-        if r is None:
-            raise NotFound(game_id)
-        if (r[0], r[1]) != mark:
-            raise Conflict(expected_seq, r[0])
-        insert_event(db, game_id, entry.seq, kind, entry.payload, entry.created)
+    values = [game_id, entry.seq, kind, json.dumps(entry.payload, ensure_ascii=False), entry.created, game_id]
+    with inserting(db) as conn:
+        if conn.execute(_INSERT_AT, values + list(r)).rowcount != 1:
+            # Something moved since the read: read again (no writer moves anything while
+            # this one holds the lock). Only a moved log refuses the entry; the table's
+            # counts move with another game's entries or a corrected name.
+            r = conn.execute(_MARK_AND_COUNTS, [game_id]).fetchone()
+            if r is None:
+                raise NotFound(game_id)
+            if (r[0], r[1]) != mark or conn.execute(_INSERT_AT, values + list(r)).rowcount != 1:
+                raise Conflict(expected_seq, r[0])
     return entry, (r[2], r[3] + 1, r[4])  # the insert's trigger counted one more entry at the table

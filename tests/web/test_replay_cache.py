@@ -98,6 +98,20 @@ def test_an_entry_landing_while_the_engine_checks_takes_the_number_and_nothing_i
     assert store.version(here, table.id) == store.version_of(1, 2)
 
 
+def test_a_name_corrected_while_the_engine_checks_still_lets_the_entry_in(tmp_path: Path) -> None:
+    """The table's counts moved but the game's log did not: the entry is stored once, and the
+    version it gives back counts the correction (the write read them again under the lock)."""
+    here, there, table, row = two_connections(tmp_path, "renamed.db")
+
+    def renamed_meanwhile(mark: tuple[int, str], entry: store.EventRow) -> None:
+        store.rename_table(there, table.id, "t2", ["Aki", "Ben", "Chō"])
+
+    entry, written = store.append(here, row.id, 0, "master", {"card": "R5B6"}, renamed_meanwhile)
+    assert written == (1, 1, 1) and store.version_of(*written) == store.version(there, table.id)
+    assert [(e.seq, e.payload["card"]) for e in store.events_of(there, row.id)] == [(0, "R5B6")]
+    assert not here.conn.in_transaction and here.conn.isolation_level == ""  # committed, and left as found
+
+
 def test_a_log_read_after_another_entry_is_a_conflict_not_a_longer_check(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Nothing remembered: the log is read after its mark, and another phone's entry came between."""
     here, there, table, row = two_connections(tmp_path, "reread.db")
