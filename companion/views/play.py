@@ -52,9 +52,13 @@ def resolve_link() -> None:
 def remember_table(response: Response) -> Response:
     """Keep this link among the tables this browser has opened, for the home page."""
     if request.method == "GET" and response.status_code < 400:
-        recent = [t for t in request.cookies.get(RECENT_COOKIE, "").split(".") if t and t != g.token]
-        response.set_cookie(RECENT_COOKIE, ".".join([g.token, *recent][:RECENT_KEEP]),
-                            max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
+        kept = request.cookies.get(RECENT_COOKIE, "")
+        recent = [t for t in kept.split(".") if t and t != g.token]
+        wanted = ".".join([g.token, *recent][:RECENT_KEEP])
+        # Set by a page load (which keeps it from expiring) or when the list changes: not
+        # again with every panel a phone fetches.
+        if wanted != kept or "HX-Request" not in request.headers:
+            response.set_cookie(RECENT_COOKIE, wanted, max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
     return response
 
 

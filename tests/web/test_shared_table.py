@@ -249,6 +249,17 @@ def test_served_to_the_lan_the_links_carry_the_lan_address_whatever_address_open
     assert page.select_one("#loopback-only") is None
 
 
+def test_the_tables_list_is_set_by_page_loads_not_by_every_panel_fetched(client: FlaskClient) -> None:
+    url = seat_table(client)
+    assert "recent=" in client.get(url).headers.get("Set-Cookie", "")  # a page load keeps it fresh
+    fetched = client.get(f"{url}/panel", headers={"HX-Request": "true"})
+    assert fetched.status_code == 200 and "Set-Cookie" not in fetched.headers  # already first on the list
+    client.delete_cookie("recent")
+    fetched = client.get(f"{url}/panel", headers={"HX-Request": "true"})
+    assert "recent=" in fetched.headers.get("Set-Cookie", "")  # the list changed: kept
+    assert len(soup(client.get("/")).select("li.recent")) == 1
+
+
 def test_a_table_can_be_forgotten_on_this_phone_and_stays_open_to_its_links(client: FlaskClient) -> None:
     url = seat_table(client)
     client.get(url)  # opening a table puts it on this browser's list
