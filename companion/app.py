@@ -15,6 +15,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from . import i18n, store
 from .memory import Memory
+from .shelf import Shelf
 
 PACKAGE = Path(__file__).parent
 
@@ -110,6 +111,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["DATABASE"] is None:
         raise ValueError("create_app needs DATABASE: the SQLite file to keep the tables in")
     app.extensions["companion.memory"] = Memory()  # this app's own: see memory.py
+    if app.config.get("SHELF"):  # the serving processes of one server share their drawings (shelf.py)
+        app.extensions["companion.shelf"] = Shelf(app.config["SHELF"])
     db = store.connect(app.config["DATABASE"], memory=app.extensions["companion.memory"])  # create and migrate
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = store.app_secret(db)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from . import i18n, rules
+from .shelf import make_folder as make_shelf
 
 
 def default_lang() -> str:
@@ -138,16 +140,21 @@ def run(app: Any, config: dict[str, object], listen: list[str], workers: int, th
         return
     if not PORT_SHARING:
         shared = [bind(address) for address in listen]
-        serve_workers(app, config, [shared] * workers, threads)
-        return
-    # Each process listens on sockets of its own on the same port (SO_REUSEPORT): the kernel
-    # spreads new connections evenly over them. On one shared socket the process that
-    # happens to be awake takes most of a burst of connections, and a phone's connection is
-    # kept for the evening: at 20 tables one process had four fifths of the work.
-    first = [bind(address, share_port=True) for address in listen]
-    ports = [f"{address.rsplit(':', 1)[0]}:{sock.getsockname()[1]}" for address, sock in zip(listen, first)]
-    serve_workers(app, config, [first] + [[bind(address, share_port=True) for address in ports]
-                                         for _number in range(workers - 1)], threads)
+        sockets = [shared] * workers
+    else:
+        # Each process listens on sockets of its own on the same port (SO_REUSEPORT): the
+        # kernel spreads new connections evenly over them. On one shared socket the process
+        # that happens to be awake takes most of a burst of connections, and a phone's
+        # connection is kept for the evening: at 20 tables one process had four fifths of
+        # the work.
+        first = [bind(address, share_port=True) for address in listen]
+        ports = [f"{address.rsplit(':', 1)[0]}:{sock.getsockname()[1]}" for address, sock in zip(listen, first)]
+        sockets = [first] + [[bind(address, share_port=True) for address in ports] for _number in range(workers - 1)]
+    config = {**config, "SHELF": make_shelf()}  # the processes' shared drawings (shelf.py)
+    try:
+        serve_workers(app, config, sockets, threads)
+    finally:
+        shutil.rmtree(str(config["SHELF"]), ignore_errors=True)
 
 
 def serve_sockets(app: Any, sockets: list[Any], threads: int) -> None:
@@ -170,7 +177,9 @@ def serve_workers(app: Any, config: dict[str, object], sockets: list[list[Any]],
     event loop and SQLite connections (all made after the fork); entries stay exactly-once
     per entry number across processes (the primary key (game, entry number) and BEGIN
     IMMEDIATE), every derived value a process remembers is checked against the file before
-    use, and each process's live streams see the others' writes (server.Live). A process
+    use, each process's live streams see the others' writes (server.Live), and a panel one
+    process draws is on the shelf for the others (shelf.py; run makes the shelf and removes
+    it when the server stops). A process
     that dies is started again on the same sockets (connections that came for it while it
     was down wait there); stopping the parent stops them all.
     """

@@ -15,6 +15,9 @@ Each app has its own Memory (two apps in one process never share); the app hands
 every connection it opens, and `memory_of(db)` finds it from a connection (a connection
 opened outside an app, by the CLI, has a private one).
 
+A process's memory is its own. What the serving processes of one server share is the
+panels they draw (shelf.py), by the same rule: keyed by everything they show.
+
 Values derived only from what ships with the code (compiled catalogs, rulebook files,
 a card's name in a language) cannot change while the process runs; they are computed
 once per process with functools.cache where they are defined.

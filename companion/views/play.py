@@ -6,6 +6,7 @@ the viewer's may only watch, and any write with it is refused politely.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -293,8 +294,8 @@ def panel(number: int) -> Response:
         from flask_wtf.csrf import generate_csrf
 
         key = _panel_key(number, version)
-        html, token = _panels().get_or_make(
-            key, lambda: _panel_kept(render_block("game.html", "panel", **_context(_loaded(number), None))))
+        html, token = _panels().get_or_make(key, lambda: _shelved(key, lambda: _panel_kept(
+            render_block("game.html", "panel", **_context(_loaded(number), None)))))
         if token:
             html = html.replace(token, generate_csrf())
         else:
@@ -316,6 +317,35 @@ def _panel_key(number: int, version: str) -> tuple[Any, ...]:
 def _panels() -> Region[tuple[Any, ...], tuple[str, str]]:
     """The panels this process has drawn, by _panel_key: (the html, its CSRF token)."""
     return current_app.extensions["companion.memory"]["panels"]  # type: ignore[no-any-return]
+
+
+def _slot(key: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A panel key's place on the shelf: its table, language, theme and role (any game and
+    version: the shelf keeps the latest drawing of each)."""
+    return key[0], *key[3:]
+
+
+def _shelved(key: tuple[Any, ...], draw: Callable[[], tuple[str, str]]) -> tuple[str, str]:
+    """The panel at `key` as another serving process drew it, or drawn here and shared."""
+    shelf = current_app.extensions.get("companion.shelf")
+    if shelf is None:
+        return draw()
+    token, _, html = shelf.get_or_make(_slot(key), key, lambda: _shelf_text(draw())).partition("\n")
+    return html, token
+
+
+def _hand_on(key: tuple[Any, ...], kept: tuple[str, str]) -> None:
+    """Keep a panel drawn elsewhere than play.panel for the phones that will ask for it, in
+    this process and on the shelf."""
+    _panels().put(key, kept)
+    shelf = current_app.extensions.get("companion.shelf")
+    if shelf is not None:
+        shelf.put(_slot(key), key, _shelf_text(kept))
+
+
+def _shelf_text(kept: tuple[str, str]) -> str:
+    html, token = kept
+    return f"{token}\n{html}"  # a CSRF token has no line break
 
 
 def _panel_kept(html: str) -> tuple[str, str]:
@@ -352,7 +382,7 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
             # Nothing was written at the table between this entry and its panel, and the names
             # shown are the table's: this is the scorer's panel at the new version, as
             # play.panel renders it. The scorer's other phones are handed it.
-            _panels().put(_panel_key(number, context["version"]), _panel_kept(html))
+            _hand_on(_panel_key(number, context["version"]), _panel_kept(html))
         return html, 200
     return redirect(url_for("play.game", number=number), 303)
 

@@ -237,17 +237,37 @@ def scoring_phones(db_path, count: int):  # type: ignore[no-untyped-def]
     from tests.conftest import soup
 
     app = create_app({"DATABASE": str(db_path), "TESTING": True})
-    first = app.test_client()
-    token = soup(first.get("/")).select_one("input[name=csrf_token]")["value"]
-    made = first.post("/tables", data={"csrf_token": token, "player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
-    new_game = soup(first.get(made.location))
-    game = first.post(made.location.split("?")[0].replace("/new", "/games"), data={
-        "game": "hyper-maker", "first_leader": "0",
-        "csrf_token": new_game.select_one("input[name=csrf_token]")["value"]}).location
+    game = seated_game(app)
     phones = [app.test_client() for _ in range(count)]
     for phone in phones:
         phone.get(game)  # opens the scorer's link: a session of its own
     return app, game, phones
+
+
+def seated_game(app: Flask) -> str:
+    """A Hyper Maker table seated through `app`'s pages, CSRF checked: its game's address."""
+    from tests.conftest import soup
+
+    first = app.test_client()
+    token = soup(first.get("/")).select_one("input[name=csrf_token]")["value"]
+    made = first.post("/tables", data={"csrf_token": token, "player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
+    new_game = soup(first.get(made.location))
+    return first.post(made.location.split("?")[0].replace("/new", "/games"), data={  # type: ignore[no-any-return]
+        "game": "hyper-maker", "first_leader": "0",
+        "csrf_token": new_game.select_one("input[name=csrf_token]")["value"]}).location
+
+
+def assert_handed_on(answer, handed) -> str:  # type: ignore[no-untyped-def]
+    """The panel an entry was answered with, as another scorer's phone was handed it: the
+    same bytes but for each phone's own CSRF token. The other phone's token."""
+    from tests.conftest import soup
+    from tests.games.hyper_maker.table import form_fields
+
+    assert answer.status_code == 200 and handed.status_code == 200
+    mine, theirs = form_fields(soup(answer))["csrf_token"], form_fields(soup(handed))["csrf_token"]
+    assert mine != theirs
+    assert answer.get_data(as_text=True).replace(mine, "") == handed.get_data(as_text=True).replace(theirs, "")
+    return theirs  # type: ignore[no-any-return]
 
 
 def test_the_panel_an_entry_answers_with_is_handed_to_the_scorers_other_phones(db_path) -> None:  # type: ignore[no-untyped-def]
@@ -259,10 +279,8 @@ def test_the_panel_an_entry_answers_with_is_handed_to_the_scorers_other_phones(d
     with counting_renders() as rendered:
         answer = tapping.post(game + "/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
         handed = other.get(game + "/panel", headers={"HX-Request": "true"})
-    assert answer.status_code == 200 and handed.status_code == 200 and len(rendered) == 1
-    mine, theirs = form_fields(soup(answer))["csrf_token"], form_fields(soup(handed))["csrf_token"]
-    assert mine != theirs
-    assert answer.get_data(as_text=True).replace(mine, "") == handed.get_data(as_text=True).replace(theirs, "")
+    assert len(rendered) == 1
+    theirs = assert_handed_on(answer, handed)
     # As play.panel renders it afresh (an address with a query is never handed on).
     fresh = other.get(game + "/panel?fresh=1", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert fresh.replace(form_fields(BeautifulSoup(fresh, "html.parser"))["csrf_token"], "") == handed.get_data(as_text=True).replace(theirs, "")

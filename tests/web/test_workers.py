@@ -152,6 +152,17 @@ def test_two_processes_serve_and_racing_entries_land_exactly_once(tmp_path: Path
     assert_all_stopped(workers, port)
 
 
+def test_the_processes_share_one_shelf_of_drawings_which_goes_when_the_server_stops(tmp_path: Path) -> None:
+    from companion import shelf
+
+    with two_processes(tmp_path / "workers.db") as (server, game, port):
+        shelves = list(Path(shelf.default_base()).glob(f"{shelf.PREFIX}{server.pid}-*"))
+        assert len(shelves) == 1
+        assert tap(port, game, 0, "R5B6") == 200  # the entry's panel is drawn, and shelved
+        assert wait_until(lambda: any(not f.name.endswith(".lock") for f in shelves[0].iterdir()))
+    assert not shelves[0].exists()
+
+
 def test_stopped_while_replacing_a_dead_process_starts_nothing_more(tmp_path: Path) -> None:
     with two_processes(tmp_path / "workers.db") as (server, _game, port):
         workers = children(server.pid)
