@@ -11,9 +11,9 @@ from flask import Flask, current_app, g, request
 from flask.templating import Environment
 from flask_babel import Babel
 from flask_compress import Compress
-from flask_wtf.csrf import CSRFProtect
 
 from . import i18n, store
+from .csrf import SignedOnce, csrf_token
 from .memory import Memory
 from .shelf import Shelf
 
@@ -26,7 +26,7 @@ CSP = "; ".join([
 ])
 """Only the app's own scripts and styles; nothing from outside, nothing inline."""
 
-csrf = CSRFProtect()
+csrf = SignedOnce()
 compress = Compress()
 
 
@@ -169,7 +169,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         fast = _make_new_gettext(get_translations().gettext)
         theme = request.cookies.get("theme") if request else None
         return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here, "_": fast, "gettext": fast,
-                "theme": theme if theme in ("light", "dark") else None}
+                "theme": theme if theme in ("light", "dark") else None,
+                "csrf_token": csrf_token}  # in place of Flask-WTF's: signed once per session (csrf.py)
 
     del babel, page_context, security_headers, readable_address
 

@@ -110,6 +110,7 @@ SIZES: Mapping[str, int] = {
     "static": 256,      # fragments that depend only on the game and the language (pickers)
     "slots": 256,       # where each picker key's value sits in a rendered picker
     "compressed": 1024,  # a viewer's panel compressed, by encoding, table, game, version and language
+    "csrf": 8192,       # a session's signed CSRF token, by its raw token (csrf.py)
     "exports": 2048,    # a game's part of a JSON export (by game and log mark); a CSV's earlier rows
 }
 

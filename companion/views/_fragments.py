@@ -40,11 +40,16 @@ def static_fragment(template_name: str, module: Game, **params: object) -> Marku
     return hit
 
 
-def disable_cards(html: Markup, codes: Iterable[str]) -> Markup:
-    """Mark the picker keys of `codes` as used: shown struck out and not offered."""
+def disable_cards(html: Markup, cards: Iterable[Any]) -> Markup:
+    """Mark the picker keys of `cards` (cards, or their codes) as used: shown struck out and
+    not offered."""
     parts, where = _key_slots(html)
-    marked = {where[code] for code in codes if code in where}
-    return Markup("".join([part + " disabled" if i in marked else part for i, part in enumerate(parts)]))
+    marked = list(parts)
+    for card in cards:
+        at = where.get(getattr(card, "code", card))
+        if at is not None:
+            marked[at] = parts[at] + " disabled"
+    return Markup("".join(marked))
 
 
 def _key_slots(html: str) -> tuple[tuple[str, ...], dict[str, int]]:

@@ -15,6 +15,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import i18n, rules, store, tables
+from ..csrf import csrf_token
 from ..db import get_db
 from ..memory import Region
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError, replay
@@ -291,13 +292,11 @@ def panel(number: int) -> Response:
         # version, role and language, then handed to each of them (the phones the live
         # stream tells at the same moment wait for the one drawing it). A scorer's panel has
         # forms, whose CSRF token is each phone's own: it is put in for each of them.
-        from flask_wtf.csrf import generate_csrf
-
         key = _panel_key(number, version)
         html, token = _panels().get_or_make(key, lambda: _shelved(key, lambda: _panel_kept(
             render_block("game.html", "panel", **_context(_loaded(number), None)))))
         if token:
-            html = html.replace(token, generate_csrf())
+            html = html.replace(token, csrf_token())
         else:
             g.same_bytes = repr(key)  # a viewer's: compressed once for all of them (app.SameBytes)
     response = make_response(html)
@@ -351,9 +350,7 @@ def _shelf_text(kept: tuple[str, str]) -> str:
 def _panel_kept(html: str) -> tuple[str, str]:
     """A rendered panel as it is kept for the phones of its role: with the CSRF token it was
     rendered with (a scorer's: replaced by each phone's own)."""
-    from flask_wtf.csrf import generate_csrf
-
-    return html, generate_csrf() if g.can_write else ""
+    return html, csrf_token() if g.can_write else ""
 
 
 def _expected_seq() -> int:

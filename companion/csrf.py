@@ -1,0 +1,70 @@
+"""CSRF tokens signed once per session, not once per request.
+
+Flask-WTF signs the session's raw token afresh for every request that draws a form (an
+HMAC over JSON and base64, 6% of the CPU an entry costs the server), and checks a posted
+token's signature on every post. The app sets WTF_CSRF_TIME_LIMIT to None (a table keeps one
+page open all evening), so a signature never expires and the first one made for a raw token
+is as good as any later one. That one is kept in the app's memory (region "csrf") and handed
+out again; a post that carries exactly the kept token of its own session's raw token is the
+token this app signed, so it is let through without a second check. Anything else (another
+token, no session, a time limit set after all) goes through Flask-WTF as before.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from flask import current_app, g, request, session
+from flask_wtf.csrf import CSRFProtect, generate_csrf  # type: ignore[import-untyped]
+
+from .memory import Region
+
+FIELD = "csrf_token"
+
+
+def _kept() -> Region[str, str]:
+    return current_app.extensions["companion.memory"]["csrf"]  # type: ignore[no-any-return]
+
+
+def _lasting() -> bool:
+    """Whether a signature is good forever here (no time limit), so that keeping one is safe."""
+    return current_app.config.get("WTF_CSRF_TIME_LIMIT") is None
+
+
+def csrf_token() -> str:
+    """This phone's signed CSRF token: `generate_csrf`, signed once per session's raw token."""
+    if FIELD not in g:
+        raw = session.get(FIELD)
+        kept = _kept().get(raw) if isinstance(raw, str) and _lasting() else None
+        if kept is None:
+            kept = str(generate_csrf())
+            if _lasting():
+                _kept().put(session[FIELD], kept)
+        setattr(g, FIELD, kept)
+    return str(g.get(FIELD))
+
+
+class SignedOnce(CSRFProtect):  # type: ignore[misc]
+    """CSRFProtect that knows the tokens it signed (see the module's docstring)."""
+
+    def init_app(self, app: Any) -> None:
+        super().init_app(app)
+        app.jinja_env.globals[FIELD] = csrf_token  # the context processor's is replaced in app.py
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        if self._signed_here():
+            g.csrf_valid = True
+            return
+        super().protect(apply_exemptions)
+
+    @staticmethod
+    def _signed_here() -> bool:
+        config = current_app.config
+        if request.method not in config["WTF_CSRF_METHODS"] or not _lasting() \
+                or (request.is_secure and config["WTF_CSRF_SSL_STRICT"]):
+            return False
+        raw = session.get(FIELD)
+        posted = request.form.get(FIELD)
+        kept = _kept().get(raw) if isinstance(raw, str) else None
+        return bool(kept and posted) and hmac.compare_digest(str(kept), str(posted))

@@ -1,0 +1,84 @@
+"""CSRF tokens signed once per session (companion/csrf.py): the same protection, less work."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+
+from companion import csrf
+from companion.app import create_app
+from tests.conftest import soup
+
+PLAYERS = {"player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"}
+
+
+@pytest.fixture
+def checked(db_path: Path) -> Flask:
+    return create_app({"DATABASE": str(db_path), "TESTING": True})
+
+
+class TenMinutesAgo(TimestampSigner):
+    """Signs as a page drawn ten minutes ago did (before the app kept its signature)."""
+
+    def get_timestamp(self) -> int:
+        return int(time.time()) - 600
+
+
+def token_on_home(client: FlaskClient) -> str:
+    return str(soup(client.get("/")).select_one("input[name=csrf_token]")["value"])
+
+
+def test_a_session_gets_its_token_signed_once_and_the_same_token_on_every_page(
+        checked: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    signed: list[str] = []
+    real = csrf.generate_csrf
+
+    def counting() -> str:
+        signed.append(token := str(real()))
+        return token
+
+    monkeypatch.setattr(csrf, "generate_csrf", counting)
+    client = checked.test_client()
+    tokens = {token_on_home(client) for _ in range(3)}
+    made = client.post("/tables", data={**PLAYERS, "csrf_token": tokens.pop()})
+    assert made.status_code == 303
+    page = soup(client.get(made.location))
+    assert page.select_one("input[name=csrf_token]")["value"] == signed[0]
+    assert len(signed) == 1 and not tokens
+
+
+def test_each_session_has_its_own_token_and_another_sessions_is_refused(checked: Flask) -> None:
+    mine, theirs = checked.test_client(), checked.test_client()
+    my_token, their_token = token_on_home(mine), token_on_home(theirs)
+    assert my_token != their_token
+    assert mine.post("/tables", data={**PLAYERS, "csrf_token": their_token}).status_code == 400
+    assert mine.post("/tables", data={**PLAYERS, "csrf_token": my_token + "x"}).status_code == 400
+    assert mine.post("/tables", data={**PLAYERS, "csrf_token": my_token}).status_code == 303
+
+
+def test_a_token_signed_at_another_moment_for_the_session_still_passes_the_full_check(checked: Flask) -> None:
+    client = checked.test_client()
+    kept = token_on_home(client)
+    with client.session_transaction() as session:
+        raw = session["csrf_token"]
+    signed_elsewhere = URLSafeTimedSerializer(checked.secret_key, salt="wtf-csrf-token", signer=TenMinutesAgo).dumps(raw)
+    assert signed_elsewhere != kept
+    assert client.post("/tables", data={**PLAYERS, "csrf_token": signed_elsewhere}).status_code == 303
+
+
+def test_with_a_time_limit_tokens_are_signed_per_request_as_flask_wtf_does(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_TIME_LIMIT": 3600})
+    signed: list[str] = []
+    real = csrf.generate_csrf
+    monkeypatch.setattr(csrf, "generate_csrf", lambda: signed.append(str(real())) or signed[-1])
+    client = app.test_client()
+    token = token_on_home(client)
+    token_on_home(client)
+    assert len(signed) == 2
+    assert client.post("/tables", data={**PLAYERS, "csrf_token": token}).status_code == 303
