@@ -49,9 +49,10 @@ def start(args: list[str], port: int, timeout: float = 20.0) -> subprocess.Popen
     raise RuntimeError(f"server on port {port} did not start")
 
 
-def start_companion(db: Path, port: int, threads: int = 8) -> subprocess.Popen[bytes]:
+def start_companion(db: Path, port: int, threads: int | None = None) -> subprocess.Popen[bytes]:
+    """`companion serve` on `db`, with its own default threads unless `threads` is given."""
     return start(["-m", "companion.cli", "serve", "--db", str(db), "--port", str(port),
-                  "--threads", str(threads)], port)
+                  *(["--threads", str(threads)] if threads else [])], port)
 
 
 def kill(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:

@@ -95,7 +95,16 @@ def server_limits() -> dict[str, float]:
     return {"connection_limit": raise_file_limit(CONNECTION_LIMIT), "timeout": CHANNEL_TIMEOUT}
 
 
-def serve(host: str, port: int, db: Path, threads: int = 8, lan: bool = False, workers: int = 1) -> None:
+THREADS = 2
+"""The app's threads per serving process. Drawing a panel is CPU work under one interpreter
+lock per process, so more threads only queue for it: at 250-350 tables in bench/hall.py
+and in bench/table_load.py, 2 threads per process (one process per core) answered faster
+than 4 or 8, and cost less CPU per entry (README, How it holds up). What waits without CPU
+(the write lock, another process's drawing) is short; a request beyond them waits in
+gevent's queue, not refused."""
+
+
+def serve(host: str, port: int, db: Path, threads: int = THREADS, lan: bool = False, workers: int = 1) -> None:
     """Serve the app (see server.py: gevent holds the connections and the live streams,
     the app runs on a pool of `threads`).
 
@@ -344,7 +353,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--port", type=int, default=5000)
     run.add_argument("--db", type=Path, default=None, help="SQLite file (default: per-user data folder)")
     run.add_argument("--lan", action="store_true", help="listen on this machine's LAN address and print a join QR code")
-    run.add_argument("--threads", type=int, default=8, help="threads per process (default 8)")
+    run.add_argument("--threads", type=int, default=THREADS, help=f"threads per process (default {THREADS})")
     run.add_argument("--workers", type=int, default=0,
                      help="serving processes (default: one per core)")
 

@@ -226,7 +226,7 @@ class Server:
     """gevent's WSGI server on already-bound listening sockets, in the calling thread."""
 
     def __init__(self, app: App, database: str, memory: Memory, sockets: list[socket.socket],
-                 threads: int = 8, connection_limit: int = 4000, timeout: float = 20.0) -> None:
+                 threads: int = 2, connection_limit: int = 4000, timeout: float = 20.0) -> None:
         self.live = Live(database, memory)
         self.front = Front(app, self.live, threads)
         handler = type("Handler", (Handler,), {"timeout": timeout})

@@ -26,7 +26,7 @@ def test_serve_lan_listens_on_the_lan_address_and_prints_a_join_qr(
     monkeypatch.setattr(cli, "lan_address", lambda: "192.168.7.21")
     cli.serve("127.0.0.1", 5123, tmp_path / "t.db", lan=True)
     out = capsys.readouterr().out
-    assert calls == [(["192.168.7.21:5123", "127.0.0.1:5123"], 1, 8)]
+    assert calls == [(["192.168.7.21:5123", "127.0.0.1:5123"], 1, cli.THREADS)]
     assert "open http://192.168.7.21:5123/" in out
     assert f"tables are kept in {tmp_path / 't.db'}" in out
     assert "█" in out or "▀" in out  # the QR code, drawn with block characters
