@@ -101,6 +101,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         COMPRESS_MIMETYPES=["text/html", "text/css", "application/javascript", "text/javascript",
                             "application/json", "image/svg+xml"],
         COMPRESS_ALGORITHM=["br", "gzip"],
+        # Files (the scripts and styles) are sent as streams: the same choice, not
+        # flask-compress's own for streams (zstd first, and no gzip at all).
+        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
         COMPRESS_CACHE_BACKEND=SameBytes,
         COMPRESS_CACHE_KEY=same_bytes_key,
         BABEL_TRANSLATION_DIRECTORIES=str(i18n.TRANSLATIONS_DIR),

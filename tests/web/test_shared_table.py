@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import threading
@@ -110,6 +111,17 @@ def test_hostile_names_are_shown_as_text(client: FlaskClient) -> None:
         assert [s.get("src", "") for s in html.select("script")] == ["/static/htmx-2.0.11.min.js", "/static/companion.js"]
         assert html.select("img") == []
     assert hostile in text(client.get(url))
+
+
+def test_scripts_and_styles_are_compressed_as_pages_are(client: FlaskClient) -> None:
+    import brotli
+
+    plain = client.get("/static/htmx-2.0.11.min.js", headers={"Accept-Encoding": "identity"}).data
+    for offered, chosen in (("gzip, deflate, br, zstd", "br"), ("gzip, deflate", "gzip")):
+        answer = client.get("/static/htmx-2.0.11.min.js", headers={"Accept-Encoding": offered})
+        assert answer.headers["Content-Encoding"] == chosen
+        body = brotli.decompress(answer.data) if chosen == "br" else gzip.decompress(answer.data)
+        assert body == plain and len(answer.data) < len(plain) / 2
 
 
 def test_pages_forbid_outside_and_inline_scripts(client: FlaskClient) -> None:
