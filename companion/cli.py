@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import i18n, rules
+from .rules.base import N_
 from .shelf import make_folder as make_shelf
 
 
@@ -344,43 +345,84 @@ def audit(path: Path, lang: str, out: TextIO) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"), N_("expected at least one argument"), N_("expected at most one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("ignored explicit argument %r"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"), N_("can't open '%(filename)s': %(error)s"),
+)
+"""The words argparse itself prints (its usage line, headings, help option and errors),
+marked here for the catalog: `main` hands argparse the catalog while it reads the command."""
+
+
+def command_lang(argv: Sequence[str]) -> str:
+    """The language the command was asked for (`--lang`), else the terminal's."""
+    for index, word in enumerate(argv):
+        value = word.removeprefix("--lang=") if word.startswith("--lang=") else (
+            argv[index + 1] if word == "--lang" and index + 1 < len(argv) else None)
+        if value in i18n.LANGS:
+            return value
+    return default_lang()
+
+
+def parser_in(lang: str) -> argparse.ArgumentParser:
+    """The command's options, described in `lang`."""
+    parser = argparse.ArgumentParser(prog="companion", description=_(
+        "A referee and scorekeeper for card games played with real cards: serve the app to the "
+        "phones at the table, answer rules questions, and write, read and check tables' records.", lang))
     commands = parser.add_subparsers(dest="command", required=True)
 
-    run = commands.add_parser("serve", help="run the app")
-    run.add_argument("--host", default="127.0.0.1")
-    run.add_argument("--port", type=int, default=5000)
-    run.add_argument("--db", type=Path, default=None, help="SQLite file (default: per-user data folder)")
-    run.add_argument("--lan", action="store_true", help="listen on this machine's LAN address and print a join QR code")
-    run.add_argument("--threads", type=int, default=THREADS, help=f"threads per process (default {THREADS})")
-    run.add_argument("--workers", type=int, default=0,
-                     help="serving processes (default: one per core)")
+    run = commands.add_parser("serve", help=_("serve the app to the phones at the table", lang))
+    run.add_argument("--host", default="127.0.0.1",
+                     help=_("address to listen on (default 127.0.0.1: this computer only)", lang))
+    run.add_argument("--port", type=int, default=5000, help=_("port to listen on (default 5000)", lang))
+    run.add_argument("--db", type=Path, default=None, help=_("SQLite file (default: per-user data folder)", lang))
+    run.add_argument("--lan", action="store_true",
+                     help=_("also listen on this machine's LAN address and print a QR code to join", lang))
+    run.add_argument("--threads", type=int, default=THREADS,
+                     help=_("app threads per serving process (default %(n)s)", lang, n=THREADS))
+    run.add_argument("--workers", type=int, default=0, help=_("serving processes (default: one per core)", lang))
+    languages = _("language of the answers and messages (default: the terminal's)", lang)
 
-    ask = commands.add_parser("judge", help="answer rules questions: one JSON request per line on stdin")
-    ask.add_argument("game", choices=sorted(rules.GAMES))
-    ask.add_argument("--lang", choices=i18n.LANGS, default=default_lang())
+    ask = commands.add_parser("judge", help=_("answer rules questions: one JSON request per line on stdin", lang))
+    ask.add_argument("game", choices=sorted(rules.GAMES), help=_("the game", lang))
+    ask.add_argument("--lang", choices=i18n.LANGS, default=default_lang(), help=languages)
 
-    exp = commands.add_parser("export", help="write a table's record (JSON) or scores (CSV)")
-    exp.add_argument("link", help="the table's scorer or viewer link, or its token")
-    exp.add_argument("--format", choices=("json", "csv"), default="json")
-    exp.add_argument("--db", type=Path, default=None)
-    exp.add_argument("-o", "--output", type=Path, default=None)
+    exp = commands.add_parser("export", help=_("write a table's record (JSON) or scores (CSV)", lang))
+    exp.add_argument("link", help=_("the table's scorer or viewer link, or its token", lang))
+    exp.add_argument("--format", choices=("json", "csv"), default="json",
+                     help=_("json: the whole record; csv: the scores", lang))
+    exp.add_argument("--db", type=Path, default=None, help=_("SQLite file (default: per-user data folder)", lang))
+    exp.add_argument("-o", "--output", type=Path, default=None,
+                     help=_("file to write (default: standard output)", lang))
 
-    imp = commands.add_parser("import", help="rebuild a table from a JSON record; prints its scorer link")
-    imp.add_argument("record", type=Path)
-    imp.add_argument("--db", type=Path, default=None)
-    imp.add_argument("--lang", choices=i18n.LANGS, default=default_lang())
+    imp = commands.add_parser("import", help=_("rebuild a table from a JSON record; prints its scorer link", lang))
+    imp.add_argument("record", type=Path, help=_("a JSON record, as companion export writes it", lang))
+    imp.add_argument("--db", type=Path, default=None, help=_("SQLite file (default: per-user data folder)", lang))
+    imp.add_argument("--lang", choices=i18n.LANGS, default=default_lang(), help=languages)
 
-    aud = commands.add_parser("audit", help="check every play of every game in a JSON record")
-    aud.add_argument("record", type=Path)
-    aud.add_argument("--lang", choices=i18n.LANGS, default=default_lang())
+    aud = commands.add_parser("audit", help=_("check every play of every game in a JSON record", lang))
+    aud.add_argument("record", type=Path, help=_("a JSON record, as companion export writes it", lang))
+    aud.add_argument("--lang", choices=i18n.LANGS, default=default_lang(), help=languages)
+    return parser
 
+
+def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) > 1 and argv[0] == "export" and argv[1].startswith("-") and argv[1] not in (
             "-o", "--output", "--format", "--db", "-h", "--help"):
         argv += ["--", argv.pop(1)]  # a token may start with "-" (older tables): it is the link, not an option
-    args = parser.parse_args(argv)
+    lang = command_lang(argv)
+    words = i18n.catalog(lang)
+    own = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = words.gettext, words.ngettext  # type: ignore[attr-defined]
+    try:  # argparse looks its words up as it prints them: in the command's language, then back
+        args = parser_in(lang).parse_args(argv)
+    finally:
+        argparse._, argparse.ngettext = own  # type: ignore[attr-defined]
     from . import store
 
     try:
