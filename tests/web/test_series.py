@@ -111,3 +111,17 @@ def test_an_abandoned_game_takes_no_more_entries_counts_in_no_total_and_undo_bri
     assert page.select_one("#abandoned") is None and page.select_one("form.picker") is not None
     totals = [int(td.get_text()) for td in page.select("#scoreboard tfoot td")]
     assert totals == [a + b for a, b in zip(final_scores(3, seed=7), (0, 0, 5))]
+
+
+def test_games_played_alike_share_one_line_of_rules_and_a_change_starts_another(client: FlaskClient) -> None:
+    url = seat_table(client, first=0)
+    table_url = url.split("/g/")[0]
+    for number, house_rule in ((2, False), (3, True), (4, True)):
+        for _, _, card in whole_game(3, seed=number):
+            enter(client, f"{table_url}/g/{number - 1}", card.code)
+        form = {"game": "hyper-maker", "first_leader": "0", **({"tie_winner_leads": "on"} if house_rule else {})}
+        assert client.post(f"{table_url}/games", data=form).status_code == 303
+    lines = [p.get_text(" ", strip=True) for p in soup(client.get(f"{table_url}/scoreboard")).select(".rules-in-force")]
+    assert [line.split(":")[0] for line in lines] == ["Games 1 to 2", "Games 3 to 4"]
+    assert "the same player leads again" in lines[0] and "the tie winner leads next" in lines[1]
+    assert all(line.count("Game") == 1 and line.count("5(5)④") == 1 for line in lines)
