@@ -194,7 +194,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     def correct_href(code: object, seat: object = None) -> str | None:
         links = g.get("correct_links", {})
         key = str(code).upper()
-        return links.get(f"{seat}:{key}") if seat is not None else links.get(key)
+        href = links.get(f"{seat}:{key}") if seat is not None else links.get(key)
+        return str(href) if href is not None else None
 
     app.jinja_env.globals["correct_href"] = correct_href
 

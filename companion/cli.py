@@ -246,9 +246,9 @@ def serve_workers(app: Any, config: dict[str, object], sockets: list[list[Any]],
             pid, _status = os.wait()
         except ChildProcessError:
             break
-        number = children.pop(pid, None)
-        if number is None:
+        if pid not in children:  # not a serving process (none other is forked here)
             continue
+        number = children.pop(pid)
         if not stopping:
             time.sleep(0.5)  # a process that cannot start does not spin
         if not stopping:  # asked to stop while pausing: nothing is started again

@@ -178,9 +178,9 @@ class Front:
         except TimeoutError:  # a body that stopped arriving: the connection is closed
             start_response("408 Request Timeout", [("Connection", "close"), ("Content-Length", "0")])
             return []
-        status, headers, body = self.pool.apply(self._run, (environ,))
-        start_response(status, headers)
-        return body
+        answer: tuple[str, list[tuple[str, str]], list[bytes]] = self.pool.apply(self._run, (environ,))
+        start_response(answer[0], answer[1])
+        return answer[2]
 
     def _run(self, environ: Environ) -> tuple[str, list[tuple[str, str]], list[bytes]]:
         """Run the app in a pool thread, its whole answer collected there."""
@@ -203,7 +203,7 @@ class Front:
 BAD_REQUEST = b"HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
 
 
-class Handler(gevent.pywsgi.WSGIHandler):
+class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
     """Drops a connection that has sent nothing for `timeout` seconds; answers a request it
     cannot read with 400 and closes, without a line in the log (a flood writes none)."""
 

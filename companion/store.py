@@ -34,16 +34,16 @@ migrations = sqlite_utils.Migrations("companion")
 
 @migrations()
 def m001_tables_games_events(db: sqlite_utils.Database) -> None:
-    db["tables"].create(
+    db.table("tables").create(
         {"id": str, "name": str, "players": str, "created": str}, pk="id"
     )
-    db["games"].create(
+    db.table("games").create(
         {"id": int, "table_id": str, "number": int, "kind": str, "setup": str, "created": str},
         pk="id",
         foreign_keys=[("table_id", "tables", "id")],
     )
-    db["games"].create_index(["table_id", "number"], unique=True)
-    db["events"].create(
+    db.table("games").create_index(["table_id", "number"], unique=True)
+    db.table("events").create(
         {"game_id": int, "seq": int, "kind": str, "payload": str, "created": str},
         pk=("game_id", "seq"),
         foreign_keys=[("game_id", "games", "id")],
@@ -53,19 +53,19 @@ def m001_tables_games_events(db: sqlite_utils.Database) -> None:
 @migrations()
 def m002_table_tokens(db: sqlite_utils.Database) -> None:
     """Two unguessable links per table: the scorer's (may write) and the viewer's (may watch)."""
-    db["tables"].add_column("scorer_token", str)
-    db["tables"].add_column("viewer_token", str)
-    for row in list(db["tables"].rows):
-        db["tables"].update(row["id"], {"scorer_token": new_token(), "viewer_token": new_token()})
-    db["tables"].create_index(["scorer_token"], unique=True)
-    db["tables"].create_index(["viewer_token"], unique=True)
+    db.table("tables").add_column("scorer_token", str)
+    db.table("tables").add_column("viewer_token", str)
+    for row in list(db.table("tables").rows):
+        db.table("tables").update(row["id"], {"scorer_token": new_token(), "viewer_token": new_token()})
+    db.table("tables").create_index(["scorer_token"], unique=True)
+    db.table("tables").create_index(["viewer_token"], unique=True)
 
 
 @migrations()
 def m003_app_secret(db: sqlite_utils.Database) -> None:
     """The key that signs sessions (CSRF), kept with the data so restarts keep pages valid."""
-    db["app_secret"].create({"id": int, "secret": str}, pk="id")
-    db["app_secret"].insert({"id": 1, "secret": secrets.token_hex(32)})
+    db.table("app_secret").create({"id": int, "secret": str}, pk="id")
+    db.table("app_secret").insert({"id": 1, "secret": secrets.token_hex(32)})
 
 
 @migrations()
@@ -80,13 +80,13 @@ def m004_table_counts_and_outcomes(db: sqlite_utils.Database) -> None:
     The log stays the truth: a correction appends an entry, the mark moves, and the kept
     outcome no longer applies until it is derived again.
     """
-    db["tables"].add_column("n_games", int, not_null_default=0)
-    db["tables"].add_column("n_events", int, not_null_default=0)
+    db.table("tables").add_column("n_games", int, not_null_default=0)
+    db.table("tables").add_column("n_events", int, not_null_default=0)
     db.execute("update tables set n_games = (select count(*) from games where games.table_id = tables.id)")
     db.execute("update tables set n_events = (select count(*) from events e join games g on e.game_id = g.id"
                " where g.table_id = tables.id)")
-    db["games"].add_column("n_events", int, not_null_default=0)
-    db["games"].add_column("last_created", str, not_null_default="")
+    db.table("games").add_column("n_events", int, not_null_default=0)
+    db.table("games").add_column("last_created", str, not_null_default="")
     db.execute("update games set n_events = (select count(*) from events where game_id = games.id),"
                " last_created = coalesce((select created from events where game_id = games.id"
                " order by seq desc limit 1), '')")
@@ -96,7 +96,7 @@ def m004_table_counts_and_outcomes(db: sqlite_utils.Database) -> None:
                " update tables set n_events = n_events + 1"
                " where id = (select table_id from games where id = new.game_id);"
                " update games set n_events = n_events + 1, last_created = new.created where id = new.game_id; end")
-    db["outcomes"].create(
+    db.table("outcomes").create(
         {"game_id": int, "entries": int, "last_created": str, "outcome": str},
         pk="game_id", foreign_keys=[("game_id", "games", "id")],
     )
@@ -106,7 +106,7 @@ def m004_table_counts_and_outcomes(db: sqlite_utils.Database) -> None:
 def m005_table_revision(db: sqlite_utils.Database) -> None:
     """Counts corrections of a table's name and players: part of its version, so every
     phone and every serving process sees a corrected name at once."""
-    db["tables"].add_column("revision", int, not_null_default=0)
+    db.table("tables").add_column("revision", int, not_null_default=0)
 
 
 def new_token() -> str:
@@ -118,7 +118,7 @@ def new_token() -> str:
 
 
 def app_secret(db: sqlite_utils.Database) -> str:
-    return str(db["app_secret"].get(1)["secret"])
+    return str(db.table("app_secret").get(1)["secret"])
 
 
 class Conflict(Exception):

@@ -100,8 +100,8 @@ def correct_links(game: tables.LoadedGame, game_links: GameLinks) -> dict[str, s
         if row.kind in (UNDO, CORRECT, ABANDON):
             continue
         payload = game.payload_in_force(position)
-        held = payload.get("cards") if isinstance(payload.get("cards"), list) else [payload.get("card")]
-        held = [*held, payload.get("rule")]
+        cards = payload.get("cards")
+        held = [*(cards if isinstance(cards, list) else [payload.get("card")]), payload.get("rule")]
         whose = payload.get("seat")
         href = game_links.correct + str(position)
         for code in held:
@@ -152,10 +152,10 @@ def _links(number: int) -> GameLinks:
     links: GameLinks | None = remembered.get(key)
     if links is None:
         links = GameLinks(
-            *(url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history", "abandon")),
-            *(url_for(f"play.{name}") for name in ("share", "names", "export_json", "export_csv", "new_game", "live",
-                                                 "scoreboard")),
-            url_for("play.correct", number=number, seq=0).removesuffix("0"),
+            **{name: url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history", "abandon")},
+            **{name: url_for(f"play.{name}") for name in ("share", "names", "export_json", "export_csv", "new_game",
+                                                          "live", "scoreboard")},
+            correct=url_for("play.correct", number=number, seq=0).removesuffix("0"),
         )
         remembered.put(key, links)
     return links
