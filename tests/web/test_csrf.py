@@ -82,3 +82,15 @@ def test_with_a_time_limit_tokens_are_signed_per_request_as_flask_wtf_does(
     token_on_home(client)
     assert len(signed) == 2
     assert client.post("/tables", data={**PLAYERS, "csrf_token": token}).status_code == 303
+
+
+def test_the_judge_api_takes_a_question_sent_as_curl_sends_it_and_reads_no_cookie(checked: Flask) -> None:
+    """curl -d posts the JSON as a form: the exempt API must still find its body untouched."""
+    question = '{"ask": "trick", "master": "R5B6", "plays": ["R2G9", "B8Y3", "R9B2", "R7Y4"]}'
+    client = checked.test_client()
+    client.get("/")  # a browser's session: the API must neither need nor touch it
+    answer = client.post("/api/judge/hyper-maker", data=question,
+                         headers={"Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en"})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert answer.get_json()["winner"] is not None
+    assert "Cookie" not in answer.headers.get("Vary", "")
