@@ -98,9 +98,10 @@ def server_limits() -> dict[str, float]:
 
 THREADS = 2
 """The app's threads per serving process. Drawing a panel is CPU work under one interpreter
-lock per process, so more threads only queue for it: at 250-350 tables in bench/hall.py
-and in bench/table_load.py, 2 threads per process (one process per core) answered faster
-than 4 or 8, and cost less CPU per entry (README, How it holds up). What waits without CPU
+lock per process, so more threads only queue for it: run alternately, 2 threads per process
+(one process per core) answered faster than 8 in every bench/table_load.py run and in most
+bench/hall.py runs at 250-350 tables (4 fell between), and cost less CPU per entry (README,
+How it holds up). What waits without CPU
 (the write lock, another process's drawing) is short; a request beyond them waits in
 gevent's queue, not refused."""
 
@@ -359,13 +360,16 @@ marked here for the catalog: `main` hands argparse the catalog while it reads th
 
 
 def command_lang(argv: Sequence[str]) -> str:
-    """The language the command was asked for (`--lang`), else the terminal's."""
+    """The language the command was asked for (`--lang`, or a prefix of it as argparse takes
+    one, the last given winning as in argparse), else the terminal's."""
+    asked = default_lang()
     for index, word in enumerate(argv):
-        value = word.removeprefix("--lang=") if word.startswith("--lang=") else (
-            argv[index + 1] if word == "--lang" and index + 1 < len(argv) else None)
-        if value in i18n.LANGS:
-            return value
-    return default_lang()
+        name, _eq, value = word.partition("=")
+        if len(name) >= 4 and "--lang".startswith(name):
+            value = value if _eq else (argv[index + 1] if index + 1 < len(argv) else "")
+            if value in i18n.LANGS:
+                asked = value
+    return asked
 
 
 def parser_in(lang: str) -> argparse.ArgumentParser:

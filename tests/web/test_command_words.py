@@ -26,7 +26,7 @@ def test_every_line_of_a_commands_help_is_japanese_on_a_japanese_terminal(
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
     code, out, _err = said(capsys, command, "--help")
-    assert code == 0 and out.startswith("使い方: companion " + command)
+    assert code == 0 and out.startswith("使い方：companion " + command)
     described = [line for line in out.splitlines() if re.match(r"\s+-|\s+\w", line) and "  " in line.strip()]
     assert described, out
     assert all(JAPANESE.search(line) for line in described), out
@@ -66,3 +66,13 @@ def test_every_command_and_option_is_described_in_japanese() -> None:
     for command in commands.choices.values():
         options = [a for a in command._actions if not isinstance(a, argparse._HelpAction)]
         assert options and all(JAPANESE.search(a.help or "") for a in options), command.prog
+
+
+def test_the_last_lang_given_or_a_prefix_of_it_is_the_language_spoken(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    code, _out, err = said(capsys, "judge", "--lang", "en", "--la", "ja", "no-such-game")
+    assert code == 2 and "エラー" in err
+    code, _out, err = said(capsys, "judge", "--lang=ja", "--lang", "en", "no-such-game")
+    assert code == 2 and "invalid choice: 'no-such-game'" in err

@@ -122,6 +122,6 @@ def test_games_played_alike_share_one_line_of_rules_and_a_change_starts_another(
         form = {"game": "hyper-maker", "first_leader": "0", **({"tie_winner_leads": "on"} if house_rule else {})}
         assert client.post(f"{table_url}/games", data=form).status_code == 303
     lines = [p.get_text(" ", strip=True) for p in soup(client.get(f"{table_url}/scoreboard")).select(".rules-in-force")]
-    assert [line.split(":")[0] for line in lines] == ["Games 1 to 2", "Games 3 to 4"]
+    assert [line.split(":")[0] for line in lines] == ["Games 1 and 2", "Games 3 and 4"]
     assert "the same player leads again" in lines[0] and "the tie winner leads next" in lines[1]
     assert all(line.count("Game") == 1 and line.count("5(5)④") == 1 for line in lines)
