@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Sequence
@@ -359,6 +360,11 @@ ARGPARSE_WORDS = (
 marked here for the catalog: `main` hands argparse the catalog while it reads the command."""
 
 
+OLD_TOKEN = re.compile(r"-[A-Za-z0-9_-]{21}")
+"""A table token that starts with "-" (older tables had some): 22 characters of base64url,
+which no option of `export` looks like (`--format=csv`, `-oscores.csv`, `--db=...`)."""
+
+
 def command_lang(argv: Sequence[str]) -> str:
     """The language the command was asked for (`--lang`, or a prefix of it as argparse takes
     one, the last given winning as in argparse), else the terminal's."""
@@ -416,8 +422,7 @@ def parser_in(lang: str) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if len(argv) > 1 and argv[0] == "export" and argv[1].startswith("-") and argv[1] not in (
-            "-o", "--output", "--format", "--db", "-h", "--help"):
+    if len(argv) > 1 and argv[0] == "export" and OLD_TOKEN.fullmatch(argv[1]):
         argv += ["--", argv.pop(1)]  # a token may start with "-" (older tables): it is the link, not an option
     lang = command_lang(argv)
     words = i18n.catalog(lang)

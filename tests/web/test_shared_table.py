@@ -330,6 +330,10 @@ def test_no_link_starts_with_a_dash_and_the_cli_takes_one_that_does(tmp_path) ->
     out = tmp_path / "out.json"
     assert cli.main(["export", "-abcdefghijklmnopqrstu", "--db", str(tmp_path / "c.db"), "-o", str(out)]) == 0
     assert json.loads(out.read_text())["table"]["name"] == "old"
+    # Options written before the link, in any of argparse's forms, stay options.
+    scores = tmp_path / "scores.csv"
+    assert cli.main(["export", "--format=csv", f"--db={tmp_path / 'c.db'}", f"-o{scores}", table.viewer_token]) == 0
+    assert scores.read_text(encoding="utf-8-sig").startswith("table,")
 
 
 def test_a_name_corrected_in_one_serving_process_shows_in_another_at_once(db_path) -> None:  # type: ignore[no-untyped-def]
