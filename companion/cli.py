@@ -370,9 +370,9 @@ def command_lang(argv: Sequence[str]) -> str:
     one, the last given winning as in argparse), else the terminal's."""
     asked = default_lang()
     for index, word in enumerate(argv):
-        name, _eq, value = word.partition("=")
+        name, equals, value = word.partition("=")
         if len(name) >= 4 and "--lang".startswith(name):
-            value = value if _eq else (argv[index + 1] if index + 1 < len(argv) else "")
+            value = value if equals else (argv[index + 1] if index + 1 < len(argv) else "")
             if value in i18n.LANGS:
                 asked = value
     return asked
