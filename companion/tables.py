@@ -333,6 +333,25 @@ class Scoreboard:
         """The number of the table's latest game (0 before the first)."""
         return self.series[-1].rows[-1][0].number if self.series else 0
 
+    @property
+    def latest_under_way(self) -> bool:
+        """Whether the table's latest game is still being played (neither over nor abandoned)."""
+        if not self.series:
+            return False
+        row, outcome = self.series[-1].rows[-1]
+        return not outcome.over and row.id not in self.series[-1].abandoned
+
+    def series_of(self, game_id: int) -> Series | None:
+        """The series a game belongs to (the strip and banners of its page describe that one)."""
+        return next((s for s in self.series if any(row.id == game_id for row, _ in s.rows)), None)
+
+    def around(self, game_id: int, keep: int = 2) -> tuple[Series, ...]:
+        """The series a game page shows: the game's own and up to `keep` - 1 before it (the
+        full scoreboard lists them all)."""
+        index = next((i for i, s in enumerate(self.series) if any(row.id == game_id for row, _ in s.rows)),
+                     len(self.series) - 1)
+        return self.series[max(0, index - keep + 1):index + 1]
+
 
 def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | None = None) -> Scoreboard:
     """Points per game, grouped in series; `current`, already replayed, is reused.
@@ -368,15 +387,28 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
 
 
 def _series(games: tuple[tuple[store.GameRow, Outcome, bool], ...], players: int) -> tuple[Series, ...]:
-    """The games (with their outcomes and whether abandoned) grouped into series."""
+    """The games (with their outcomes and whether abandoned) grouped into series.
+
+    A series is a run of games of one kind that ends by that game's own rule: a game after
+    the end starts a new series (of the same kind), so it cannot change the ended series'
+    result. The end is looked at only when a game of the run finishes.
+    """
     groups: list[tuple[Game, list[tuple[store.GameRow, Outcome]]]] = []
+    counted: list[Outcome] = []
+    """The outcomes of the latest group's games that count (not abandoned)."""
+    ended = False
     stopped: set[int] = set()
     for row, outcome, abandoned in games:
-        if not groups or groups[-1][0].SLUG != row.kind:
+        if not groups or groups[-1][0].SLUG != row.kind or ended:
             groups.append((rules.get(row.kind), []))
+            counted, ended = [], False
         groups[-1][1].append((row, outcome))
         if abandoned:
             stopped.add(row.id)
+        else:
+            counted.append(outcome)
+            if outcome.over:
+                ended = groups[-1][0].evening(counted, players).over
     return tuple(Series(module, tuple(rows), module.evening([o for r, o in rows if r.id not in stopped], players),
                         frozenset(r.id for r, _ in rows if r.id in stopped))
                  for module, rows in groups)

@@ -68,7 +68,7 @@ def _say(game: tables.LoadedGame | None) -> Any:
     """A function the templates use to read a ruling aloud in the page's language."""
     module = game.module if game else None
     names = game.table.players if game else None
-    return lambda ruling: i18n.render(ruling, module, gettext, names)
+    return lambda ruling: i18n.ruling_text(ruling, module, names)
 
 
 def _correction(game: tables.LoadedGame) -> dict[str, Any] | None:
@@ -190,16 +190,20 @@ def table() -> Response | tuple[str, int]:
 
 @bp.get("/new")
 def new_game() -> tuple[str, int] | Response:
-    """Choose the game, who leads first and the house rules; the first lead rotates each game."""
+    """Choose the game, who leads first and the house rules; the first lead rotates each game.
+
+    Choosing another game swaps in that game's own part of the form (htmx asks for it here
+    with `game`; without JavaScript the form's "show" button does the same)."""
     if not g.can_write:
         return redirect(url_for("play.table"), 303)
     return _new_game_form()
 
 
-def _new_game_form(error: str | None = None, status: int = 200) -> tuple[str, int]:
+def _new_game_form(error: str | None = None, status: int = 200, notice: str | None = None) -> tuple[str, int]:
     db = get_db()
     table = g.table
     last = tables.load_game(db, table.id)
+    board = tables.scoreboard(db, table.id, current=last)
     playable = {slug: m for slug, m in rules.GAMES.items() if len(table.players) in m.PLAYER_COUNTS}
     kind = request.values.get("game") or (last.row.kind if last else "")
     module = playable.get(kind) or next(iter(playable.values()), next(iter(rules.GAMES.values())))
@@ -207,17 +211,30 @@ def _new_game_form(error: str | None = None, status: int = 200) -> tuple[str, in
     first = choices[0] if choices else None
     options = option_defaults(module.OPTIONS)
     if last is not None and last.row.kind == module.SLUG:
-        following = module.next_setup(last.state)
+        # An abandoned game is played again as it was set up; a game played to its end hands
+        # on to the next as its rules say (the first lead moves on, the house rules stay).
+        following = last.row.setup if last.abandoned else module.next_setup(last.state)
         first = following.get("first_leader", first)
         options.update(following.get("options", {}))
-    if error is not None:  # a refused form keeps what the person chose
+        series = board.series_of(last.row.id)
+        if notice is None and series is not None and series.evening.over and not last.abandoned:
+            notice = gettext("The series of %(game)s ended with game %(n)s: a new game starts a new series.",
+                             game=gettext(module.NAME), n=last.row.number)
+    if error is not None and _drawn_for(module.SLUG):  # a refused form keeps what the person chose
         options.update(options_from_form(module.OPTIONS, _form_fields()))
         first = _int_or(request.form.get("first_leader"), first)
-    under_way = last.row.number if last is not None and not last.state.is_over else None
-    return render_template(
-        "new_game.html", table=table, module=module, games=playable, first=first, choices=choices,
-        options=options, error=error, board=tables.scoreboard(db, table.id), under_way=under_way,
-    ), status
+    under_way = last.row.number if last is not None and not last.state.is_over and not last.abandoned else None
+    return page_or_fragment(
+        "new_game.html", "setup", status, table=table, module=module, games=playable, first=first, choices=choices,
+        options=options, error=error, notice=notice, board=board, under_way=under_way,
+    )
+
+
+def _drawn_for(kind: str) -> bool:
+    """Whether the posted form's options were drawn for game `kind` (a form without the mark,
+    as older pages and scripts send, is taken as drawn for the game it names)."""
+    drawn = request.form.get("options_for")
+    return drawn is None or drawn == kind
 
 
 def _form_fields() -> dict[str, list[str]]:
@@ -233,6 +250,11 @@ def _int_or(text: str | None, default: int | None) -> int | None:
 def start() -> Response | tuple[str, int]:
     """Start the next game with the chosen first leader and house rules."""
     kind = request.form.get("game", "")
+    if kind in rules.GAMES and not _drawn_for(kind):
+        # The options on the form were drawn for another game (a choice changed without
+        # JavaScript): show this game's own, at their defaults, before anything starts.
+        return _new_game_form(notice=gettext("Here are the house rules of %(game)s: check them, then start.",
+                                             game=gettext(rules.GAMES[kind].NAME)))
     try:
         module = rules.get(kind)
         first = _int_or(request.form.get("first_leader"), None) if module.start_choices(g.table.players) else None
@@ -241,7 +263,7 @@ def start() -> Response | tuple[str, int]:
         options = options_from_form(module.OPTIONS, _form_fields())
         row = tables.start_game(get_db(), g.table.id, kind, first, options)
     except RuleError as exc:
-        return _new_game_form(i18n.render(exc.ruling, rules.GAMES.get(kind), gettext, g.table.players), 422)
+        return _new_game_form(i18n.ruling_text(exc.ruling, rules.GAMES.get(kind), g.table.players), 422)
     return redirect(url_for("play.game", number=row.number), 303)
 
 
@@ -366,10 +388,10 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
         after = tables.enter(get_db(), g.table, row, _expected_seq(), kind, payload)
     except RuleError as exc:
         game = _loaded(number)
-        return _game_page(game, i18n.render(exc.ruling, game.module, gettext, game.table.players), 422,
+        return _game_page(game, i18n.ruling_text(exc.ruling, game.module, game.table.players), 422,
                           exc.ruling.clause)
     except store.Conflict:
-        return _game_page(_loaded(number), i18n.render(Ruling("store.conflict", ""), None, gettext), 409)
+        return _game_page(_loaded(number), i18n.ruling_text(Ruling("store.conflict", ""), None), 409)
     if is_htmx():
         context = _context(after, None)
         html = render_block("game.html", "panel", **context)
@@ -430,9 +452,9 @@ def correct(number: int, seq: int) -> Response | tuple[str, int]:
         try:
             tables.enter(get_db(), g.table, game.row, _expected_seq(), CORRECT, payload)
         except RuleError as exc:
-            error, status = i18n.render(exc.ruling, game.module, gettext, game.table.players), 422
+            error, status = i18n.ruling_text(exc.ruling, game.module, game.table.players), 422
         except store.Conflict:
-            error, status = i18n.render(Ruling("store.conflict", ""), None, gettext), 409
+            error, status = i18n.ruling_text(Ruling("store.conflict", ""), None), 409
         else:
             return redirect(url_for("play.game", number=number, corrected=seq + 1), 303)
         game = _loaded(number)
@@ -498,7 +520,7 @@ def names() -> Response | tuple[str, int]:
         try:
             tables.rename(get_db(), g.table, name, players)
         except RuleError as exc:
-            error, status = i18n.render(exc.ruling, None, gettext), 422
+            error, status = i18n.ruling_text(exc.ruling, None), 422
         else:
             return redirect(url_for("play.table"), 303)
     return render_template("names.html", table=g.table, name=name, players=players, error=error), status

@@ -45,9 +45,13 @@ def test_back_to_the_first_game_is_a_third_series_not_a_continuation(client: Fla
     other = next(slug for slug, g in rules.GAMES.items() if slug != "hyper-maker" and 3 in g.PLAYER_COUNTS)
     assert client.post(f"{table_url}/games", data={"game": other, "first_leader": "0"}).status_code == 303
     assert client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "0"}).status_code == 303
-    board = soup(client.get(f"{table_url}/g/3")).select_one("#scoreboard")
+    board = soup(client.get(f"{table_url}/scoreboard")).select_one("#scoreboard")
     assert len(board.select(".series")) == 3
     assert "0 of 3 suggested games played" in board.select(".series")[2].get_text()
+    # The game page shows its own series and the one before; the first is a tap away.
+    on_page = soup(client.get(f"{table_url}/g/3")).select_one("#scoreboard")
+    assert [h.get_text() for h in on_page.select(".series h3")] == [rules.GAMES[other].NAME, "Hyper Maker"]
+    assert on_page.select_one(".earlier-series a").get_text() == "1 more series on the full scoreboard"
 
 
 OPTIONS = (
@@ -114,10 +118,10 @@ def test_an_abandoned_game_takes_no_more_entries_counts_in_no_total_and_undo_bri
 
 
 def test_games_played_alike_share_one_line_of_rules_and_a_change_starts_another(client: FlaskClient) -> None:
-    url = seat_table(client, first=0)
+    url = seat_table(client, ("Aki", "Ben", "Cho", "Dan"), first=0)  # four games make the series
     table_url = url.split("/g/")[0]
     for number, house_rule in ((2, False), (3, True), (4, True)):
-        for _, _, card in whole_game(3, seed=number):
+        for _, _, card in whole_game(4, seed=number):
             enter(client, f"{table_url}/g/{number - 1}", card.code)
         form = {"game": "hyper-maker", "first_leader": "0", **({"tie_winner_leads": "on"} if house_rule else {})}
         assert client.post(f"{table_url}/games", data=form).status_code == 303
