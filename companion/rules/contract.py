@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
 
-from .base import RuleError, Ruling
+from .base import Message, RuleError, Ruling
 
 Gettext = Callable[[str], str]
 """A translation function: English message in, the reader's language out."""
@@ -68,10 +68,11 @@ class ChoiceOption:
     hint: str = ""
 
     def check(self, raw: object) -> str:
-        if raw not in {c.value for c in self.choices}:
-            raise RuleError("option.not_a_choice", "", field=self.name, value=str(raw),
+        # A list or an object is refused before any set or dict lookup (they are unhashable).
+        if not isinstance(raw, str) or raw not in {c.value for c in self.choices}:
+            raise RuleError("option.not_a_choice", "", field=self.name, value=shown(raw),
                             known=", ".join(c.value for c in self.choices))
-        return str(raw)
+        return raw
 
     def read(self, fields: Fields) -> str:
         return _first(fields, self.name) or self.default
@@ -93,7 +94,7 @@ class NumberOption:
         if isinstance(raw, bool) or not isinstance(raw, int):
             raise RuleError("input.not_integer", "", field=self.name)
         if not self.minimum <= raw <= self.maximum:
-            raise RuleError("option.out_of_range", "", field=self.name, value=raw,
+            raise RuleError("option.out_of_range", "", field=self.name, value=shown(raw),
                             minimum=self.minimum, maximum=self.maximum)
         return raw
 
@@ -120,7 +121,7 @@ class SuitSetOption:
 
     def check(self, raw: object) -> tuple[str, ...]:
         known = [c.value for c in self.suits]
-        if not isinstance(raw, (list, tuple)) or any(s not in known for s in raw):
+        if not isinstance(raw, (list, tuple)) or any(not isinstance(s, str) or s not in known for s in raw):
             raise RuleError("option.not_suits", "", field=self.name, known=", ".join(known))
         return tuple(s for s in known if s in raw)
 
@@ -131,6 +132,28 @@ class SuitSetOption:
 
 Option = Union[BoolOption, ChoiceOption, NumberOption, SuitSetOption]
 """A table option of RULINGS.md: its form field, its default and its check."""
+
+
+SHOWN_LIMIT = 40
+"""How much of a refused value a message repeats: enough to recognise it, never a page of it."""
+
+
+def shown(raw: object) -> str:
+    """A refused option value as a message repeats it: JSON-like, cut short when long.
+
+    A list or an object is named by its brackets; a number too long to print (past Python's
+    digit limit) by an ellipsis.
+    """
+    if raw is None or isinstance(raw, bool):
+        return {None: "null", True: "true", False: "false"}[raw]
+    if isinstance(raw, (list, tuple)):
+        return "[…]"
+    if isinstance(raw, Mapping):
+        return "{…}"
+    if isinstance(raw, int) and raw.bit_length() > 64:
+        return "…"
+    text = str(raw)
+    return text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + "…"
 
 
 def _first(fields: Fields, name: str) -> str:
@@ -156,7 +179,7 @@ def read_options(options: Sequence[Option], raw: object) -> dict[str, Any]:
     known = {o.name: o for o in options}
     for name in raw:
         if name not in known:
-            raise RuleError("option.unknown", "", field=str(name))
+            raise RuleError("option.unknown", "", field=shown(name))
     out = option_defaults(options)
     for name, value in raw.items():
         checked = known[name].check(value)
@@ -250,8 +273,8 @@ class Game(Protocol):
         """The game's own words for the shared pages."""
 
     @property
-    def MESSAGES(self) -> Mapping[str, str]:
-        """Every ruling's message key -> N_-marked English template."""
+    def MESSAGES(self) -> Mapping[str, Message]:
+        """Every ruling's message key -> N_-marked English template (Np_-marked with a plural)."""
 
     def initial(self, setup: Mapping[str, Any]) -> Any:
         """The state before the first entry. `setup` is {"players": [names clockwise],

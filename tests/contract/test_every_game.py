@@ -22,8 +22,8 @@ from companion.rules.contract import Evening, Game, Outcome, option_defaults, re
 
 SLUGS = sorted(rules.GAMES)
 SEEDS = (1, 2, 3)
-EN = i18n.catalog("en").gettext
-JA = i18n.catalog("ja").gettext
+EN = i18n.catalog("en")
+JA = i18n.catalog("ja")
 
 
 def game_of(slug: str) -> Game:
@@ -197,8 +197,8 @@ def test_every_ruling_reads_as_a_sentence_in_both_languages(slug: str, seed: int
     note = game.evening([game.outcome(state)], len(setup["players"])).note
     seen += [note] if note else []
     for ruling in seen:
-        for gettext in (EN, JA):
-            said = i18n.render(ruling, game, gettext, setup["players"])
+        for words in (EN, JA):
+            said = i18n.render(ruling, game, words, setup["players"])
             assert said != ruling.key and "%(" not in said, ruling
 
 
@@ -221,8 +221,8 @@ BAD_REQUESTS = ("not json", "[]", "{}", '{"ask": "nonsense"}', '{"ask": 5}', "["
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_judge_refuses_bad_input_with_a_message(slug: str, client: FlaskClient) -> None:
     for body in BAD_REQUESTS:
-        for gettext in (EN, JA):
-            ok, answer = i18n.judge_text(slug, body, gettext)
+        for words in (EN, JA):
+            ok, answer = i18n.judge_text(slug, body, words)
             assert not ok and answer["error"] and "Traceback" not in answer["error"]
         response = client.post(f"/api/judge/{slug}", data=body)
         assert response.status_code == 422 and response.get_json()["error"]
@@ -432,3 +432,121 @@ def test_an_outcome_kept_as_json_reads_back_the_same(slug: str, seed: int) -> No
     assert again == outcome
     players = len(setup["players"])
     assert game.evening([again, again], players) == game.evening([outcome, outcome], players)
+
+
+# --------------------------------------------------------------------------- mistyped options and counts
+
+
+HUGE_TEXT = "X" * 20_000
+"""Long, yet inside the API's 64 KB request limit, so the judge itself must refuse it."""
+
+
+def mistyped_values(option: Any) -> list[Any]:
+    """Values of the wrong kind for `option` (issue 29): each must be refused, never crash."""
+    from companion.rules.contract import BoolOption, NumberOption, SuitSetOption
+
+    values: list[Any] = [[[3, 0, 0]], {}, {"a": [1]}, None, 1.5, HUGE_TEXT, "", "①"]
+    if not isinstance(option, SuitSetOption):
+        values += [[], ["H"]]
+    if not isinstance(option, BoolOption):
+        values += [True, False]
+    if not isinstance(option, NumberOption):
+        values += [0, 3, -1]
+    else:
+        values += [-(10**30), 10**30, option.maximum + 1, option.minimum - 1, "3"]
+    if isinstance(option, SuitSetOption):
+        values += [[None], [{}], [["H"]], [HUGE_TEXT], ["Z"], "HD"]
+    return values
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_option_check_refuses_every_mistyped_value(slug: str) -> None:
+    for option in game_of(slug).OPTIONS:
+        for value in mistyped_values(option) + [10**5000]:
+            with pytest.raises(RuleError) as refused:
+                option.check(value)
+            ruling = refused.value.ruling
+            assert ruling.key in base_keys(), ruling.key
+            # What the message repeats of the value is short, and printable (10**5000 is not).
+            assert all(isinstance(p, str) and len(p) < 200 or isinstance(p, int) and abs(p) < 10**9
+                       for p in ruling.params.values()), (option.name, type(value))
+
+
+def judge_requests(slug: str) -> list[dict[str, Any]]:
+    """Requests that reach the judge's option checks: the quick judge's request, and each ask
+    the game answers with the same fields and a short evening's games."""
+    request, _shown = game_of(slug).quick_judge_request({k: [v] for k, v in driver(slug).judge_fields(1).items()})
+    assert request is not None
+    with pytest.raises(RuleError) as refused:
+        game_of(slug).judge({"ask": "no such question"})
+    asks = str(refused.value.ruling.params["known"]).split(", ")
+    evening = {"games": [[3, 0, 0], [0, 5, 0]]}
+    return [request] + [{**request, **evening, "ask": ask} for ask in asks]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_mistyped_options_get_a_message_from_the_api_and_the_cli(slug: str, client: FlaskClient) -> None:
+    """Issue 29: an option given as a list or an object crashed the shared check (500, and a
+    traceback that stopped `companion judge` reading). Each is answered, the CLI goes on."""
+    import io
+
+    from companion import cli
+
+    lines: list[str] = []
+    for base in judge_requests(slug):
+        for option in game_of(slug).OPTIONS:
+            for value in mistyped_values(option):
+                for request in ({**base, "options": {option.name: value}}, {**base, option.name: value}):
+                    lines.append(json.dumps(request))
+    for line in lines[:: max(1, len(lines) // 60)]:
+        response = client.post(f"/api/judge/{slug}", data=line, content_type="application/json")
+        assert response.status_code in (200, 422), line[:200]
+        assert response.get_json(), line[:200]
+    lines.append(json.dumps(judge_requests(slug)[0]))
+    out = io.StringIO()
+    cli.judge_lines(slug, "ja", io.StringIO("\n".join(lines) + "\n"), out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == len(lines)
+    assert all(answer.get("error") or "error" not in answer for answer in answers)
+    assert "error" not in answers[-1], answers[-1]
+
+
+class ReadFields(dict[str, Any]):
+    """Form fields that note every name the game reads from them."""
+
+    def __init__(self, fields: dict[str, Any], read: set[str]) -> None:
+        super().__init__(fields)
+        self.read = read
+
+    def get(self, name: str, default: Any = None) -> Any:  # type: ignore[override]
+        self.read.add(name)
+        return super().get(name, default)
+
+    def __contains__(self, name: object) -> bool:
+        self.read.add(str(name))
+        return super().__contains__(name)
+
+    def __getitem__(self, name: str) -> Any:
+        self.read.add(name)
+        return super().__getitem__(name)
+
+
+def quick_judge_fields(slug: str) -> tuple[dict[str, str], set[str]]:
+    """A seeded quick judge's fields, and every field name the game's quick judge reads."""
+    fields = driver(slug).judge_fields(1)
+    read: set[str] = set(fields)
+    for given in ({}, fields, {name: "1" for name in fields}):
+        game_of(slug).quick_judge_request(ReadFields({k: [v] for k, v in given.items()}, read))
+    return fields, read
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_quick_judge_page_takes_any_count_without_a_500(slug: str, client: FlaskClient) -> None:
+    """Issue 29: "①" passes str.isdigit but not int(), 5,000 digits are past int()'s limit."""
+    fields, read = quick_judge_fields(slug)
+    assert read
+    for name in sorted(read):
+        for value in ("①", "9" * 5000, "-1", ""):
+            for given in ({**fields, name: value}, {name: value}):
+                response = client.get(f"/judge/{slug}", query_string=given)
+                assert response.status_code == 200, (name, value[:10], response.status_code)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import form_int, form_text
-from ..kit.taps import tapped
+from ..kit.taps import form_count, tapped
 from .cards import COLOURS, Card, in_game, parse_card
 from .options import PLAYER_COUNTS
 
@@ -55,8 +55,7 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     and a newly tapped card ("card", or "colour" then "value" for a coloured card), or
     "back". Cards this player count's deck does not hold are dropped, never raised.
     """
-    count = form_text(fields, "players")
-    players = int(count) if count.isdigit() and int(count) in PLAYER_COUNTS else None
+    players = form_count(fields, "players", PLAYER_COUNTS)
     if players is None:
         return None, JudgeEntries(None)
     n = players

@@ -7,12 +7,29 @@ unreadable is dropped, never raised: the page simply shows what it could read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any, TypeVar
 
 from ..base import RuleError, form_text
 
 C = TypeVar("C")
+
+COUNT_DIGITS = 3
+"""The most digits a count on a page may have: every count at a table is far below 1000."""
+
+
+def form_count(fields: Mapping[str, Any], name: str, allowed: Container[int]) -> int | None:
+    """A small whole number a form field sends (a player count), or None if it is not one of `allowed`.
+
+    Only ASCII digits are read, and only a few of them: "①" passes str.isdigit but not
+    int(), and a number of thousands of digits is past what int() will read. Anything else,
+    "" and "-1" included, is None, never raised.
+    """
+    text = form_text(fields, name)
+    if not (text.isascii() and text.isdigit() and len(text) <= COUNT_DIGITS):
+        return None
+    number = int(text)
+    return number if number in allowed else None
 
 
 def tapped(fields: Mapping[str, Any], parse: Callable[[str], C], limit: int,

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import RuleError, form_int, form_text
+from ..kit.taps import form_count
 from .cards import Number, parse_number, parse_rule
 from .options import PLAYER_COUNTS
 from .rounds import DUMMY_NUMBER, DUMMY_RULE, NUMBER, RULE, TABLE_CARDS
@@ -124,8 +125,7 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     Not kit.taps.tapped: the taps here fill two lists (number cards and rule cards) in
     the asking order of JudgeEntries, and "back" takes back whichever came last.
     """
-    count = form_text(fields, "players")
-    players = int(count) if count.isdigit() and int(count) in PLAYER_COUNTS else None
+    players = form_count(fields, "players", PLAYER_COUNTS)
     entries = JudgeEntries(players)
     if players is None:
         return None, entries

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import RuleError, form_int, form_text
+from ..kit.taps import form_count
 from .cards import Card, parse_card, parse_suit
 from .options import MAX_PLAYERS, MIN_PLAYERS
 from .rulecards import DEFAULT_FACES, ROWS, SUITS, RuleCard, face_option_name
@@ -78,8 +79,7 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     Returns (request or None, what the page shows).
     """
     rules = _rules(fields)
-    players_text = form_text(fields, "players")
-    players = int(players_text) if players_text.isdigit() and MIN_PLAYERS <= int(players_text) <= MAX_PLAYERS else None
+    players = form_count(fields, "players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
     taps = _tapped(fields)
     size = players or MAX_PLAYERS
     plays: list[Card] = []

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import form_int, form_text
-from ..kit.taps import tapped
+from ..kit.taps import form_count, tapped
 from .cards import Card, parse_card
 from .options import PLAYER_COUNTS
 
@@ -36,8 +36,7 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     (request or None, what the page shows: players, cards, the lead suit, whether another
     suit is in so far (the lowest then wins), full, and the fields to carry in the address).
     """
-    count = form_text(fields, "players")
-    players = int(count) if count.isdigit() and int(count) in PLAYER_COUNTS else None
+    players = form_count(fields, "players", PLAYER_COUNTS)
     cards: list[Card] = []
     if players is not None:
         def parse(code: str) -> Card:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import form_int, form_text
-from ..kit.taps import tapped
+from ..kit.taps import form_count, tapped
 from .cards import Card, parse_card
 from .options import PLAYER_COUNTS
 from .tricks import Play, trick_so_far
@@ -47,8 +47,7 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     (request or None, what the page shows: players, cards, the follow so far, full, and the
     fields to carry in the address).
     """
-    count = form_text(fields, "players")
-    players = int(count) if count.isdigit() and int(count) in PLAYER_COUNTS else None
+    players = form_count(fields, "players", PLAYER_COUNTS)
     cards: list[Card] = []
     if players is not None:
         cards = tapped(fields, lambda code: parse_card(code, players), players, stop_at_bad=True)
