@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import store
+from .headers import with_security_headers
 from .memory import Memory
 
 PANEL = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/g/[0-9]{1,9}/panel")
@@ -27,7 +28,8 @@ StartResponse = Callable[..., Any]
 
 class UnchangedPolls:
     """WSGI middleware: a panel poll whose If-None-Match names the table's current version
-    is answered 304 here. The version is the same one play.panel puts in its ETag."""
+    is answered 304 here. The version is the same one play.panel puts in its ETag. Its
+    answers carry the security headers the app's do (the app's after_request never sees them)."""
 
     def __init__(self, app: Callable[[Environ, StartResponse], Iterable[bytes]], database: str,
                  connections: Any, memory: Memory) -> None:
@@ -49,13 +51,13 @@ class UnchangedPolls:
                     # The page's own ask: an empty answer that htmx leaves unswapped, with a
                     # length, so every server keeps the connection open for the next ask (some
                     # close it after a 304, which has neither body nor length).
-                    start_response("200 OK", [("ETag", f'"{same}"'), ("Cache-Control", "no-store"),
-                                              ("HX-Reswap", "none"), ("Content-Type", "text/html; charset=utf-8"),
-                                              ("Content-Length", "0")])
+                    start_response("200 OK", with_security_headers([
+                        ("ETag", f'"{same}"'), ("Cache-Control", "no-store"), ("HX-Reswap", "none"),
+                        ("Content-Type", "text/html; charset=utf-8"), ("Content-Length", "0")]))
                     return []
                 if same:
-                    start_response("304 Not Modified", [("ETag", f'"{same}"'), ("Cache-Control", "no-cache"),
-                                                        ("Vary", "Accept-Encoding, Cookie")])
+                    start_response("304 Not Modified", with_security_headers([
+                        ("ETag", f'"{same}"'), ("Cache-Control", "no-cache"), ("Vary", "Accept-Encoding, Cookie")]))
                     return []
         return self.app(environ, start_response)
 

@@ -13,10 +13,19 @@ and only then reads the versions of the tables being watched, in one query. A ta
 nobody enters at costs nothing but its idle stream. The page refetches its panel when the
 version it is shown differs from the one it holds (static/companion.js); without a stream
 it asks once a second as before.
+
+A process holds at most its connection limit of connections at once, live streams
+included (by default what its open-file limit leaves room for). A connection past it is
+answered 503 at once, with Retry-After and a sentence in the person's language, and
+closed: the phone tries again, it never waits unanswered. (A server that stops accepting
+when full leaves new connections in the kernel's queue, where a page waits as long as
+every connection it holds stays open.) Every answer the server writes itself carries
+the security headers the app's pages do (headers.py).
 """
 
 from __future__ import annotations
 
+import html
 import io
 import logging
 import re
@@ -25,17 +34,21 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from typing import Any
 
 import gevent
 import gevent.event
-import gevent.pool
 import gevent.pywsgi
 import gevent.threadpool
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header, parse_cookie
 
-from . import store
+from . import i18n, limits, store
+from .headers import with_security_headers
 from .memory import Memory
 from .polls import RETRY_MS, table_of, version_message
+from .rules.base import N_
 
 LIVE = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/live")
 """A table's live stream (the same link a person opens; play.live answers it without us)."""
@@ -48,8 +61,31 @@ HEARTBEAT = 15.0
 page (it falls back to asking after 35 s of silence) and keeps the connection under the
 server's idle limit."""
 
-READ_LIMIT = 1024 * 1024
-"""Request body bytes read before the app sees the request (the app refuses far less)."""
+READ_LIMIT = limits.WEB_RECORD_BYTES + limits.FORM_BYTES
+"""Request body bytes read before the app sees the request: the largest the app takes (a
+record to import, with its form); every other request it refuses far sooner."""
+
+FILES_KEPT = 100
+"""Open files a serving process keeps for itself besides its connections: the database
+with its WAL and shared memory for each thread, the writers' lock, the shelf's files, the
+listening sockets, the event loop's own (an idle process has 12 open)."""
+
+REFUSING = 100
+"""Connections past the limit that may be being answered 503 at once; past these too, a new
+connection is closed at once without a word (the phone's browser tries again)."""
+
+UNLIMITED_FILES = 4000
+"""The connection limit where the system sets no open-file limit (cli.CONNECTION_LIMIT)."""
+
+REFUSE_WAIT = 2.0
+"""Seconds a connection past the limit has to send its request before it is closed."""
+
+RETRY_AFTER = 5
+"""Seconds a phone turned away is told to wait (Retry-After) before it tries again."""
+
+FULL = N_("The server is full")
+FULL_SAID = N_("The server has as many phones connected as it can hold right now: nothing was stored. "
+               "Try again in a few seconds.")
 
 Environ = dict[str, Any]
 StartResponse = Callable[..., Any]
@@ -84,7 +120,10 @@ class Live:
             self._db = store.connect(self.database, migrate=False, memory=self.memory)
         return self._db
 
-    def __call__(self, environ: Environ, start_response: StartResponse, token: str) -> Iterable[bytes]:
+    def __call__(self, environ: Environ, start_response: StartResponse, token: str,
+                 fileno: int | None = None) -> Iterable[bytes]:
+        """A table's live stream; `fileno`, the connection's socket, is watched so that a
+        stream whose phone has gone ends at once, not at its next message."""
         if environ.get("REQUEST_METHOD") not in ("GET", "HEAD"):
             start_response("405 Method Not Allowed", [("Allow", "GET"), ("Content-Length", "0")])
             return []
@@ -97,9 +136,22 @@ class Live:
                                   ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")])
         if environ.get("REQUEST_METHOD") == "HEAD":
             return []
-        return self._stream(table_id)
+        return self._stream(table_id, fileno)
 
-    def _stream(self, table_id: str) -> Iterator[bytes]:
+    def _stream(self, table_id: str, fileno: int | None) -> Iterator[bytes]:
+        # A page's EventSource sends nothing after its request: its connection turns readable
+        # only when the phone closes it (or sends what no stream expects). Either way the stream
+        # ends, and its place under the connection limit is free again.
+        gone = gevent.event.Event()
+        readable = None
+        if fileno is not None:
+            readable = gevent.get_hub().loop.io(fileno, 1)
+
+            def seen() -> None:
+                readable.stop()
+                gone.set()
+
+            readable.start(seen)
         watch = self.watching.get(table_id)
         if watch is None:
             watch = self.watching[table_id] = Watch(store.version(self.db, table_id))
@@ -110,11 +162,14 @@ class Live:
             self._watcher = gevent.spawn(self._watch)
         try:
             yield f"retry: {RETRY_MS}\n".encode()
-            while True:
+            while not gone.is_set():
                 changed = watch.changed
                 yield version_message(watch.version)
-                changed.wait(HEARTBEAT)
+                gevent.wait([changed, gone], timeout=HEARTBEAT, count=1)
         finally:
+            if readable is not None:
+                readable.stop()
+                readable.close()
             watch.streams -= 1
             if watch.streams <= 0 and self.watching.get(table_id) is watch:
                 del self.watching[table_id]
@@ -160,9 +215,12 @@ class Front:
         self.pool = gevent.threadpool.ThreadPool(threads)
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
+        fileno = environ.pop("companion.fileno", None)
+        if environ.pop("companion.full", False):
+            return turned_away(environ, start_response)
         found = LIVE.fullmatch(environ.get("PATH_INFO", ""))
         if found is not None:
-            return self.live(environ, start_response, found.group(1))
+            return self.live(environ, start_response, found.group(1), fileno)
         # The app's thread must not touch this loop's socket: its body is read here.
         stream = environ["wsgi.input"]
         length = environ.get("CONTENT_LENGTH")
@@ -200,38 +258,146 @@ class Front:
         return said[0], said[1], body
 
 
-BAD_REQUEST = b"HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+def language_of(environ: Environ) -> str:
+    """The person's language, as the app chooses it (app.select_locale): the switch's
+    cookie, else the browser's preference."""
+    chosen = parse_cookie(environ.get("HTTP_COOKIE", "")).get("lang")
+    if chosen in i18n.LANGS:
+        return str(chosen)
+    accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept)
+    return str(accepted.best_match(i18n.LANGS) or i18n.DEFAULT_LANG)
+
+
+def turned_away(environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
+    """503 to a connection past the limit, answered here without the app: a sentence in the
+    person's language (the page's script shows it, and asks again after Retry-After), and
+    the connection closed. A page loaded in the browser loads itself again then."""
+    lang = language_of(environ)
+    gettext = i18n.catalog(lang).gettext
+    again = f'<meta http-equiv="refresh" content="{RETRY_AFTER}">' if environ.get("REQUEST_METHOD") == "GET" else ""
+    body = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">{again}'
+            f'<title>{html.escape(gettext(FULL))}</title></head>'
+            f'<body><p role="alert">{html.escape(gettext(FULL_SAID))}</p></body></html>').encode()
+    start_response("503 Service Unavailable", [
+        ("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body))),
+        ("Retry-After", str(RETRY_AFTER)), ("Cache-Control", "no-store"), ("Connection", "close")])
+    return [] if environ.get("REQUEST_METHOD") == "HEAD" else [body]
+
+
+def most_connections() -> int:
+    """The connections a serving process holds at once by default: what its open-file limit
+    leaves once FILES_KEPT and REFUSING are set aside (cli.server_limits raises that limit
+    first, as far as the system allows)."""
+    try:
+        import resource
+    except ImportError:  # no such limit on this system
+        return UNLIMITED_FILES
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return UNLIMITED_FILES
+    return max(1, soft - FILES_KEPT - REFUSING)
+
+
+@dataclass
+class Gate:
+    """The connections one process holds (`held`, live streams included) against its `limit`,
+    and those past it being answered 503 (`refusing`)."""
+
+    limit: int
+    held: int = 0
+    refusing: int = 0
+
+
+def plain_answer(code: str) -> bytes:
+    """An answer without a body, written whole, for a request that cannot be read: it closes
+    the connection and carries the security headers."""
+    headers = with_security_headers([("Connection", "close"), ("Content-Length", "0")])
+    return (f"HTTP/1.1 {code} {HTTPStatus(int(code)).phrase}\r\n"
+            + "".join(f"{name}: {value}\r\n" for name, value in headers) + "\r\n").encode("latin-1")
 
 
 class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
-    """Drops a connection that has sent nothing for `timeout` seconds; answers a request it
-    cannot read with 400 and closes, without a line in the log (a flood writes none)."""
+    """One connection. Holds it only while the process is under its connection limit (past
+    it, the request is answered 503 by `turned_away`; past REFUSING of those, it is closed at
+    once); drops it when it has sent nothing for `timeout` seconds; answers a request it
+    cannot read with 400 (414 for a line too long) and closes, without a line in the log (a
+    flood writes none). Every answer carries the security headers. Only public methods of
+    pywsgi's handler are overridden, as its documentation invites."""
 
     timeout = 20.0
+    gate: Gate  # the process's, set by Server
+    admitted = True
+    silent = False  # the request stopped arriving: closed without an answer
 
     def handle(self) -> None:
-        self.socket.settimeout(self.timeout)
-        # An answer's headers and body can leave in two writes: without this the second
-        # waits for the phone's delayed acknowledgement of the first (40 ms here).
-        self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        super().handle()
+        gate = self.gate
+        if gate.held < gate.limit:
+            gate.held += 1
+        elif gate.refusing < REFUSING:
+            gate.refusing += 1
+            self.admitted = False
+        else:
+            return  # the server closes the connection
+        try:
+            self.socket.settimeout(self.timeout if self.admitted else REFUSE_WAIT)
+            # An answer's headers and body can leave in two writes: without this the second
+            # waits for the phone's delayed acknowledgement of the first (40 ms here).
+            self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            super().handle()
+        finally:
+            if self.admitted:
+                gate.held -= 1
+            else:
+                gate.refusing -= 1
 
-    def _handle_client_error(self, ex: BaseException) -> tuple[str, bytes] | None:  # pywsgi's hook for this
-        if isinstance(ex, TimeoutError):
-            return None  # silent for `timeout` seconds: closed without a word
-        return "400", BAD_REQUEST
+    def read_request(self, raw_requestline: str) -> bool:
+        """pywsgi's, raising the ValueError it documents for a request it cannot read in every
+        such case (a header line too long, say), not only some."""
+        try:
+            return bool(super().read_request(raw_requestline))
+        except ValueError:
+            raise
+        except OSError as lost:  # silent for `timeout` seconds, or gone: nobody to answer
+            self.silent = True
+            raise ValueError("the request stopped arriving") from lost
+        except Exception as unreadable:
+            raise ValueError(f"unreadable request: {type(unreadable).__name__}") from unreadable
+
+    def handle_one_request(self) -> Any:
+        result = super().handle_one_request()
+        if isinstance(result, tuple):  # pywsgi's own answer, (status, its bytes), to an unreadable request
+            return None if self.silent else (result[0], plain_answer(result[0]))
+        return result
+
+    def get_environ(self) -> Environ:
+        environ: Environ = super().get_environ()
+        environ["companion.full"] = not self.admitted  # read (and removed) by Front
+        environ["companion.fileno"] = self.socket.fileno()
+        return environ
+
+    def start_response(self, status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        return super().start_response(status, with_security_headers(headers), exc_info)
+
+    def log_error(self, msg: str, *args: Any) -> None:
+        """pywsgi logs a request it cannot read here: not a line (a flood would write thousands)."""
 
 
 class Server:
     """gevent's WSGI server on already-bound listening sockets, in the calling thread."""
 
     def __init__(self, app: App, database: str, memory: Memory, sockets: list[socket.socket],
-                 threads: int = 2, connection_limit: int = 4000, timeout: float = 20.0) -> None:
+                 threads: int = 2, connection_limit: int | None = None, timeout: float = 20.0) -> None:
+        """`connection_limit`: the connections this process holds at once, live streams
+        included (see Handler); never more than most_connections(), which is the default."""
         self.live = Live(database, memory)
         self.front = Front(app, self.live, threads)
-        handler = type("Handler", (Handler,), {"timeout": timeout})
-        pool = gevent.pool.Pool(connection_limit)
-        self.servers = [gevent.pywsgi.WSGIServer(sock, self.front, spawn=pool, handler_class=handler,
+        limit = most_connections() if connection_limit is None else min(connection_limit, most_connections())
+        self.gate = Gate(limit)
+        handler = type("Handler", (Handler,), {"timeout": timeout, "gate": self.gate})
+        # Every connection is accepted and handed to Handler, which turns away those past the
+        # limit (a gevent Pool as `spawn` would stop accepting instead, and leave them waiting).
+        self.servers = [gevent.pywsgi.WSGIServer(sock, self.front, handler_class=handler,
                                                  log=None, error_log=log) for sock in sockets]
         self._stopped = gevent.event.Event()
         self._stop_request = gevent.get_hub().loop.async_()

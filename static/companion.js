@@ -53,7 +53,10 @@
     } catch (e) {
       said = "";
     }
-    show(said || el.dataset.failed, "refused");
+    // A server too full to take this connection (503) refused a poll: the page asks again by
+    // itself (below), and a poll that gets through puts "connected again" in its place.
+    var busy = event.detail.xhr && event.detail.xhr.status === 503 && !isWrite(event.detail);
+    show(said || el.dataset.failed, busy ? "busy" : "refused");
   }
 
   var backTimer = null;
@@ -62,7 +65,7 @@
     if (!event.detail || !event.detail.successful) return;
     var el = box();
     if (!el) return;
-    if (el.dataset.kind === "offline" || el.dataset.kind === "write") {
+    if (el.dataset.kind === "offline" || el.dataset.kind === "write" || el.dataset.kind === "busy") {
       show(el.dataset.back, "back");
       clearTimeout(backTimer);
       backTimer = setTimeout(function () { hide("back"); }, 2000);
@@ -159,7 +162,10 @@
 // no stream (a browser without EventSource, a server that closes it, lost Wi-Fi, a phone
 // back from sleep) the panel is asked for once a second, as an unchanged table answers
 // with nothing; after 35 s without a word from the stream it is asked for too, and at
-// once when the phone says it went offline.
+// once when the phone says it went offline. A server too full to take the phone answers
+// 503 with Retry-After: the panel is asked for again only after that many seconds (spread
+// over up to twice as long, so the phones turned away together do not return together),
+// and the panel shown stays as it is meanwhile (htmx swaps no 5xx answer).
 // <html data-live> says which way the page is kept: "stream" or "asking".
 (function () {
   "use strict";
@@ -169,6 +175,7 @@
   var heard = 0;           // when the stream last said anything
   var asked = 0;           // when the panel was last asked for
   var opened = 0;          // when the stream was last opened
+  var resting = 0;         // until when a full server asked not to be asked (Retry-After)
 
   function panel() {
     return document.getElementById("panel");
@@ -180,14 +187,14 @@
 
   function refresh() {
     var el = panel();
-    if (!el || document.hidden || el.classList.contains("htmx-request")) return;
+    if (!el || document.hidden || el.classList.contains("htmx-request") || Date.now() < resting) return;
     asked = Date.now();
     htmx.trigger(el, "companion-refresh");
   }
 
   function open() {
     var el = panel();
-    if (source !== null || !el || !el.dataset.live || !("EventSource" in window)) return;
+    if (source !== null || !el || !el.dataset.live || !("EventSource" in window) || Date.now() < resting) return;
     opened = Date.now();
     source = new EventSource(el.dataset.live);
     source.addEventListener("version", function (event) {
@@ -218,6 +225,12 @@
   }
 
   if (!panel()) return;
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr || xhr.status !== 503 || event.detail.elt !== panel()) return;
+    var seconds = parseInt(xhr.getResponseHeader("Retry-After") || "", 10);
+    resting = Date.now() + (seconds > 0 ? seconds : 5) * 1000 * (1 + Math.random());
+  });
   root.dataset.live = "asking";
   open();
   setInterval(tick, 1000);

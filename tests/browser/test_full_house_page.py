@@ -1,0 +1,73 @@
+"""A phone turned away by a full server (503, Retry-After): the page says so, keeps what it
+shows, waits as long as it was asked before asking again, and catches up by itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from companion import server
+from companion.rules import hyper_maker as hm
+from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry
+
+pytestmark = pytest.mark.browser
+
+FULL = ("The server has as many phones connected as it can hold right now: nothing was stored. "
+        "Try again in a few seconds.")
+
+
+def turned_away(method: str) -> tuple[str, bytes]:
+    """The server's own 503 (server.turned_away) for an English phone: its status and body."""
+    said: list[Any] = []
+    body = b"".join(server.turned_away({"REQUEST_METHOD": method, "HTTP_ACCEPT_LANGUAGE": "en"},
+                                       lambda status, headers: said.append(status)))
+    return said[0], body
+
+
+def refuse(asks: list[str], method: str = "GET"):  # type: ignore[no-untyped-def]
+    status, body = turned_away(method)
+
+    def full(route: Route) -> None:
+        asks.append(route.request.url)
+        route.fulfill(status=int(status.split()[0]), body=body, content_type="text/html; charset=utf-8",
+                      headers={"Retry-After": "3"})
+
+    return full
+
+
+def test_a_refused_poll_waits_for_retry_after_and_the_page_catches_up(page: Page, live_server: str) -> None:
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    tap_card(page, hm.parse_card("R5B6"))
+    wait_for_entry(page, 1)
+    status = page.locator("#net-status")
+    asks: list[str] = []
+    full = refuse(asks)
+    page.route("**/panel", full)
+    # The stream is lost (as when the phone says it went offline): the page asks for its panel.
+    page.evaluate("window.dispatchEvent(new Event('offline'))")
+    expect(status).to_have_text(FULL)
+    page.wait_for_timeout(2500)  # it asked once a second before; told to wait 3 s, it waits
+    assert len(asks) == 1, asks
+    expect(page.locator("#prompt")).to_have_text("Aki's card")  # the panel shown is kept
+    page.unroute("**/panel", full)
+    expect(status).to_have_text("Connected again.", timeout=8000)
+    expect(status).to_be_hidden(timeout=4000)
+    expect(page.locator("#prompt")).to_have_text("Aki's card")
+
+
+def test_a_refused_tap_says_nothing_was_stored_and_the_next_tap_lands_once(page: Page, live_server: str) -> None:
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    status = page.locator("#net-status")
+    asks: list[str] = []
+    full = refuse(asks, "POST")
+    page.route("**/entries", full)
+    tap_card(page, hm.parse_card("R5B6"))
+    expect(status).to_have_text(FULL)
+    expect(page.locator("#prompt")).to_have_text("Turn the master card and enter it")
+    page.unroute("**/entries", full)
+    tap_card(page, hm.parse_card("R5B6"))
+    wait_for_entry(page, 1)
+    expect(page.locator("#prompt")).to_have_text("Aki's card")
+    assert len(asks) == 1
