@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import RuleError, form_int, form_text
-from .cards import COPIES, HAND_SIZE, Card, parse_card, same_card
+from ..kit.taps import form_count
+from .cards import COPIES, HAND_SIZE, Card, parse_card
+from .turns import played_position
 
 
 def _codes(fields: Mapping[str, Any], name: str) -> list[str]:
@@ -72,44 +74,55 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     """The quick judge's taps ("what does this turn do?") as a "turn" judge request.
 
     The address carries "hand" and "target" (the two hands, dot-separated, in the order
-    tapped), "played", "keep" ("left" or "right") and "to" ("hand" or "target": where a
-    tap goes). A newly tapped "card" joins the list named by "to"; "back" takes that list's
-    last card back. The request is made once the hand, the card played (from the hand) and,
-    for a card not at an end, the half kept are in and the page has moved on to the chosen
-    player's hand ("to" = "target"; that hand may stay empty). Returns (request or None,
-    what the page shows).
+    tapped; the hand is shown in rank order, equal ranks in the order tapped), "at" (the
+    position, from 0, of the card played in the hand as shown), "keep" ("left" or "right")
+    and "to" ("hand" or "target": where a tap goes). A newly tapped "card" joins the list
+    named by "to"; "back" takes that list's last card back (and, for the hand, the card
+    played). The request is made once the hand, the card played and, for a card not at an
+    end, the half kept are in and the page has moved on to the chosen player's hand ("to" =
+    "target"; that hand may stay empty). Returns (request or None, what the page shows).
     """
     to = "target" if form_text(fields, "to") == "target" else "hand"
     lists = {"hand": _codes(fields, "hand"), "target": _codes(fields, "target")}
-    if "back" in fields:
+    back = "back" in fields
+    if back:
         if lists[to]:
             lists[to].pop()
     elif form_text(fields, "card"):
         lists[to].append(form_text(fields, "card"))
     counts: Counter[int] = Counter()
     used: set[str] = set()
-    hand = _read(lists["hand"], HAND_SIZE, counts, used)
+    tapped = _read(lists["hand"], HAND_SIZE, counts, used)
+    hand = sorted(tapped, key=lambda c: c.rank)  # as held; equal ranks stay in the order tapped
     target = _read(lists["target"], HAND_SIZE, counts, used)
-    try:
-        played: Card | None = parse_card(form_text(fields, "played")) if form_text(fields, "played") else None
-    except RuleError:
-        played = None
-    if played is not None and not any(same_card(c, played) for c in hand):
-        played = None
-    ordered = sorted(hand, key=lambda c: c.rank)
-    needs_keep = played is not None and bool(ordered) and played.rank not in (ordered[0].rank, ordered[-1].rank)
     keep = form_text(fields, "keep") if form_text(fields, "keep") in ("left", "right") else None
+    # Taking back a card of the hand takes back the card played in it (its place may change).
+    at = None if back and to == "hand" else _played_at(fields, hand, keep)
+    needs_keep = at is not None and at not in (0, len(hand) - 1)
     entered: dict[str, Any] = {
-        "hand": tuple(c.code for c in hand), "target": tuple(c.code for c in target),
-        "played": played.code if played else None, "needs_keep": needs_keep,
+        "hand": tuple(c.code for c in tapped), "target": tuple(c.code for c in target),
+        "played": hand[at].code if at is not None else None, "played_at": at, "needs_keep": needs_keep,
         "keep": keep if needs_keep else None, "to": to,
         "full": {"hand": len(hand) >= HAND_SIZE, "target": len(target) >= HAND_SIZE},
         "exhausted": tuple(sorted(rank for rank, n in counts.items() if n >= COPIES)),
     }
-    if played is None or to != "target" or (needs_keep and keep is None):
+    if at is None or to != "target" or (needs_keep and keep is None):
         return None, entered
-    request: dict[str, Any] = {"ask": "turn", "hand": [c.code for c in ordered], "played": played.code,
+    request: dict[str, Any] = {"ask": "turn", "hand": [c.code for c in hand], "played": at,
                                "target_hand": [c.code for c in sorted(target, key=lambda c: c.rank)]}
     if needs_keep:
         request["keep"] = keep
     return request, entered
+
+
+def _played_at(fields: Mapping[str, Any], hand: list[Card], keep: str | None) -> int | None:
+    """Where in the hand (as held) the card played is: "at", its position, as the page sends
+    it when a card of the hand is tapped; or "played", a card (an address made before), read
+    as the judge reads it. None when there is no such card."""
+    at = form_count(fields, "at", range(len(hand)))
+    if at is not None or not form_text(fields, "played"):
+        return at
+    try:
+        return played_position(hand, parse_card(form_text(fields, "played")), keep)[0]
+    except RuleError:
+        return None

@@ -20,7 +20,8 @@ ASKS = ("turn", "score")
 def judge(request: Mapping[str, Any]) -> dict[str, Any]:
     """Answer one rules question (the JSON contract of `companion judge kings-order`).
 
-    "turn": {"hand", "played", "keep" (for a card not at an end), "target_hand"} ->
+    "turn": {"hand" (as held, left to right), "played" (a position in it, 0 the leftmost, or
+    a card), "keep" (for a card not at an end), "target_hand"} ->
     {"at_end", "discarded", "hand_after", "handed_over", "target_after", "rulings"}.
     "score": {"won": [[cards] per seat]} -> {"points", "numbers", "majority", "winners", "rulings"}.
     Returns plain data, with rulings still as Ruling objects for the caller to render.
@@ -59,7 +60,9 @@ def _turn(request: Mapping[str, Any]) -> dict[str, Any]:
             raise RuleError("input.missing", "", field=name)
     hand = _hand(request, "hand")
     target = _hand(request, "target_hand")
-    played = parse_card(request["played"])
+    raw = request["played"]
+    # A position in the hand as given (0 the leftmost), or a card (played_position).
+    played: Card | int = raw if isinstance(raw, int) and not isinstance(raw, bool) else parse_card(raw)
     keep = request.get("keep")
     if keep is not None and keep not in ("left", "right"):
         raise RuleError("ko.keep_bad", PLAY, keep=str(keep))

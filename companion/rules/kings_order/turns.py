@@ -41,7 +41,10 @@ class TurnResult:
 
 
 def at_an_end(hand: Sequence[Card], rank: int) -> bool:
-    """Whether a card of `rank` is at the left or right end of the (ascending) hand."""
+    """Whether a card of `rank` is at the left or right end of the (ascending) hand.
+
+    For the chosen player's hand (ゲームのルール 2), where the rank is what counts; the
+    card played is at an end by its position (play_turn)."""
     return bool(hand) and (hand[0].rank == rank or hand[-1].rank == rank)
 
 
@@ -70,41 +73,65 @@ def hand_over_rulings(seat: int, target: int, card: Card, before: int, given: in
     return tuple(out)
 
 
-def play_turn(hand: Sequence[Card], played: Card, keep: str | None, target: Sequence[Card]) -> TurnResult:
-    """ゲームのルール 1-2 on known hands (ascending): the played card, the half kept, the hand-over.
+def played_position(hand: Sequence[Card], played: Card | int, keep: str | None) -> tuple[int, tuple[Ruling, ...]]:
+    """Where in the hand (as held, left to right) the card played was, and why (ゲームのルール 1).
 
-    A card whose rank is at an end of the hand is played from that end and discards nothing
-    (equal ranks may be held in any order, so any copy of an end rank can be the end card);
-    `keep` is then not needed. Otherwise `keep` ("left" or "right") says which half stays,
-    and the first card in the hand matching `played` is the one played (a full code picks
-    its copy). Raises RuleError for an empty hand, a played card not in the hand or a
-    missing `keep`. The rulings speak of "the player" and "the chosen player" (no table).
+    A position (0 for the leftmost card) is that card. A card names the cards of the hand it
+    may be: a full code its own card, a rank alone every card of that rank. When it names
+    several (equal ranks), the half kept decides: none kept, the one at an end (an end card
+    keeps nothing); a half kept, the first, in the order given, that is not at an end (only
+    a card inside the hand discards a half). Raises RuleError for a position or a card the
+    hand does not hold.
     """
-    if not hand:
-        raise RuleError("ko.judge_empty_hand", RULINGS)
+    if isinstance(played, int):
+        if not 0 <= played < len(hand):
+            raise RuleError("ko.played_position", PLAY, position=played)
+        return played, ()
     matches = [i for i, c in enumerate(hand) if c == played] or [i for i, c in enumerate(hand) if same_card(c, played)]
     if not matches:
         raise RuleError("ko.played_not_in_hand", PLAY, card=CardRef(played.code))
-    rulings: list[Ruling] = []
-    rank = played.rank
-    index = matches[0]
-    if at_an_end(hand, rank):
+    ends = [i for i in matches if i in (0, len(hand) - 1)]
+    inside = [i for i in matches if i not in ends]
+    if keep is None or not inside:
+        return (ends or matches)[0], ()
+    if len(inside) == 1:
+        return inside[0], ()
+    return inside[0], (Ruling("ko.j_copy_inside", RULINGS, {"card": CardRef(played.code), "count": len(inside)}),)
+
+
+def play_turn(hand: Sequence[Card], played: Card | int, keep: str | None, target: Sequence[Card]) -> TurnResult:
+    """ゲームのルール 1-2 on known hands (ascending): the played card, the half kept, the hand-over.
+
+    `played` is the card's position in `hand` or the card itself (see played_position). A
+    card at the left or right end of the hand is played alone and discards nothing; `keep`
+    is then not needed. Only a card at an end is an end card: an equal rank at an end does
+    not make a card inside the hand one. For a card inside, `keep` ("left" or "right") says
+    which half stays. Raises RuleError for an empty hand, a played card not in the hand or
+    a missing `keep`. The rulings speak of "the player" and "the chosen player" (no table).
+    """
+    if not hand:
+        raise RuleError("ko.judge_empty_hand", RULINGS)
+    index, found = played_position(hand, played, keep)
+    card = hand[index]
+    if isinstance(played, Card) and played.suit and not card.suit:
+        card = played  # a full code for a card listed by its rank alone: say it as given
+    rulings: list[Ruling] = list(found)
+    rank = card.rank
+    if index in (0, len(hand) - 1):
         at_end = True
         discarded: tuple[Card, ...] = ()
         hand_after = tuple(c for i, c in enumerate(hand) if i != index)
-        rulings.append(Ruling("ko.j_end_card", PLAY, {"card": CardRef(played.code)}))
+        rulings.append(Ruling("ko.j_end_card", PLAY, {"card": CardRef(card.code)}))
     else:
         at_end = False
         if keep is None:
-            raise RuleError("ko.keep_missing", PLAY, card=CardRef(played.code))
-        if len(matches) > 1 and not played.suit:
-            rulings.append(Ruling("ko.j_copy_taken", RULINGS, {"card": CardRef(played.code), "count": len(matches)}))
+            raise RuleError("ko.keep_missing", PLAY, card=CardRef(card.code))
         left, right = tuple(hand[:index]), tuple(hand[index + 1:])
         hand_after, discarded = (left, right) if keep == "left" else (right, left)
         rulings.append(Ruling("ko.j_kept_left" if keep == "left" else "ko.j_kept_right", PLAY,
-                              {"card": CardRef(played.code), "cards": codes(discarded)}))
+                              {"card": CardRef(card.code), "cards": codes(discarded)}))
     given, target_after = hand_over(target, rank)
-    face = CardRef(played.rank_card.code)
+    face = CardRef(card.rank_card.code)
     if not target:
         rulings.append(Ruling("ko.j_target_empty", RULINGS, {"card": face}))
     elif not given:

@@ -280,21 +280,22 @@ def deck_counts(table: Table) -> Counter[int]:
 
 
 def judge_fields(seed: int) -> dict[str, str]:
-    """The quick judge's address once a whole turn is tapped: the player's hand and the card
-    played in it (with the half kept for a card not at an end), then the chosen player's
+    """The quick judge's address once a whole turn is tapped: the player's hand and the place
+    of the card played in it (with the half kept for a card not at an end), then the chosen player's
     hand (it may be empty), its last card as the newly tapped "card"; one value per field,
     as the page carries them."""
     rng = random.Random(seed)
     hands = ko.deal(rng, 2)
     hand = sorted(rng.sample(hands[0], rng.randint(1, ko.HAND_SIZE)), key=lambda c: c.rank)
-    played = rng.choice(hand)
+    at = rng.randrange(len(hand))
+    played = hand[at]
     target = rng.sample(hands[1], rng.randint(0, 6))
     if rng.random() < 0.5 and sum(c.rank == played.rank for c in hand + target) < ko.COPIES:
         target.append(ko.Card(played.rank))  # often the played rank is in the chosen hand too
     target.sort(key=lambda c: c.rank)
     codes = [c.rank_card.code for c in hand]
-    fields = {"hand": ".".join(codes), "played": played.rank_card.code, "to": "target"}
-    if played.rank not in (hand[0].rank, hand[-1].rank):
+    fields = {"hand": ".".join(codes), "at": str(at), "to": "target"}
+    if at not in (0, len(hand) - 1):
         fields["keep"] = rng.choice(["left", "right"])
     taps = [c.rank_card.code for c in target]
     if taps:

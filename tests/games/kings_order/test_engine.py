@@ -53,7 +53,7 @@ def turn(state: ko.State, seat: int, card: str, target: int, count: int | None =
     return enter(state, "turn", **payload)
 
 
-def ask_turn(hand: list[str], played: str, target: list[str], keep: str | None = None) -> dict[str, Any]:
+def ask_turn(hand: list[str], played: str | int, target: list[str], keep: str | None = None) -> dict[str, Any]:
     request: dict[str, Any] = {"ask": "turn", "hand": hand, "played": played, "target_hand": target}
     if keep is not None:
         request["keep"] = keep
@@ -222,10 +222,38 @@ def test_the_highest_card_is_an_end_card_without_keep():
     assert answer["handed_over"] == ["K", "K"]
 
 
-def test_any_copy_of_an_end_rank_is_an_end_card():
-    answer = ask_turn(["C4", "H4", "S4", "6"], "H4", [])
-    assert answer["at_end"] is True
-    assert answer["hand_after"] == ["C4", "S4", "6"]
+def test_a_copy_of_an_end_rank_inside_the_hand_is_not_an_end_card():
+    """Issue 28: the hand is given as held, so a full code inside it is played from inside,
+    though a card of its rank is at an end: the half kept goes, the other is thrown away."""
+    answer = ask_turn(["S2", "L7", "S7", "H7"], "L7", [], keep="right")
+    assert answer["at_end"] is False
+    assert answer["discarded"] == ["S2"] and answer["hand_after"] == ["S7", "H7"]
+    assert keys(answer["rulings"])[0] == ("ko.j_kept_right", "ゲームのルール 1")
+    refused("ko.keep_missing", ask_turn, ["C4", "H4", "S4", "6"], "H4", [])
+    end = ask_turn(["C4", "H4", "S4", "6"], "C4", [])
+    assert end["at_end"] is True and end["hand_after"] == ["H4", "S4", "6"]
+
+
+def test_a_position_says_which_card_was_played():
+    inside = ask_turn(["2", "7", "7", "7"], 1, [], keep="left")
+    assert inside["at_end"] is False and inside["discarded"] == ["7", "7"] and inside["hand_after"] == ["2"]
+    end = ask_turn(["2", "7", "7", "7"], 3, ["7"])
+    assert end["at_end"] is True and end["hand_after"] == ["2", "7", "7"] and end["handed_over"] == ["7"]
+    refused("ko.keep_missing", ask_turn, ["2", "7", "7", "7"], 2, [])
+    refused("ko.played_position", ask_turn, ["2", "7"], 2, [])
+    refused("ko.played_position", ask_turn, ["2", "7"], -1, [])
+
+
+def test_a_rank_alone_is_the_end_copy_unless_a_half_is_kept():
+    """A rank alone names every card of that rank: with no half kept, the one at an end;
+    with a half kept, the player played one from inside."""
+    end = ask_turn(["2", "7", "7", "7"], "7", [])
+    assert end["at_end"] is True and end["discarded"] == [] and end["hand_after"] == ["2", "7", "7"]
+    inside = ask_turn(["2", "7", "7", "7"], "7", [], keep="right")
+    assert inside["at_end"] is False and inside["discarded"] == ["2"] and inside["hand_after"] == ["7", "7"]
+    assert ruling(inside["rulings"], "ko.j_copy_inside").params["count"] == 2
+    single = ask_turn(["S2", "L7", "S7", "H7"], "7", [], keep="right")
+    assert single["discarded"] == ["S2"] and single["hand_after"] == ["S7", "H7"]
 
 
 def test_a_middle_card_needs_the_half_kept():
@@ -236,10 +264,10 @@ def test_a_middle_card_needs_the_half_kept():
 def test_with_several_middle_copies_the_first_is_played_unless_a_full_code_says_which():
     answer = ask_turn(["2", "4", "4", "6"], "4", [], keep="left")
     assert answer["discarded"] == ["4", "6"] and answer["hand_after"] == ["2"]
-    assert ruling(answer["rulings"], "ko.j_copy_taken").params["count"] == 2
+    assert ruling(answer["rulings"], "ko.j_copy_inside").params["count"] == 2
     exact = ask_turn(["2", "H4", "S4", "6"], "S4", [], keep="left")
     assert exact["discarded"] == ["6"] and exact["hand_after"] == ["2", "H4"]
-    assert "ko.j_copy_taken" not in [k for k, _ in keys(exact["rulings"])]
+    assert "ko.j_copy_inside" not in [k for k, _ in keys(exact["rulings"])]
 
 
 # --------------------------------------------------------------------------- the hand-over (judge)
@@ -744,24 +772,42 @@ def test_form_payloads_are_what_apply_reads():
 def test_quick_judge_taps_the_hand_the_card_the_half_and_the_chosen_hand():
     request, shown = ko.quick_judge_request({"hand": ["3.A.7"], "card": ["K"]})
     assert request is None and shown["hand"] == ("3", "A", "7", "K")
-    request, shown = ko.quick_judge_request({"hand": ["3.A.7.K"], "played": ["7"], "to": ["target"]})
-    assert request is None and shown["needs_keep"] is True
-    request, shown = ko.quick_judge_request({"hand": ["3.A.7.K"], "played": ["7"], "keep": ["left"],
+    request, shown = ko.quick_judge_request({"hand": ["3.A.7.K"], "at": ["2"], "to": ["target"]})
+    assert request is None and shown["needs_keep"] is True and shown["played"] == "7"
+    request, shown = ko.quick_judge_request({"hand": ["3.A.7.K"], "at": ["2"], "keep": ["left"],
                                              "to": ["target"], "target": ["9.7"], "card": ["7"]})
-    assert request == {"ask": "turn", "hand": ["A", "3", "7", "K"], "played": "7", "keep": "left",
+    assert request == {"ask": "turn", "hand": ["A", "3", "7", "K"], "played": 2, "keep": "left",
                        "target_hand": ["7", "7", "9"]}
     answer = ko.judge(request)
     assert answer["discarded"] == ["K"] and answer["handed_over"] == ["7", "7"]
     # An end card needs no half; the chosen hand may stay empty; "back" takes the last tap back.
-    request, _ = ko.quick_judge_request({"hand": ["3.A.7.K"], "played": ["A"], "to": ["target"]})
+    request, _ = ko.quick_judge_request({"hand": ["3.A.7.K"], "at": ["0"], "to": ["target"]})
     assert request is not None and "keep" not in request and request["target_hand"] == []
     _, shown = ko.quick_judge_request({"hand": ["3.A.7.K"], "back": [""]})
     assert shown["hand"] == ("3", "A", "7")
     # Unreadable taps are dropped, and no rank is taken a seventh time.
     _, shown = ko.quick_judge_request({"hand": ["7.7.7.7.zz.7"], "to": ["target"], "target": ["7"], "card": ["7"]})
     assert shown["hand"] == ("7",) * 5 and shown["target"] == ("7",) and shown["exhausted"] == (7,)
-    request, _ = ko.quick_judge_request({"hand": ["3.A"], "played": ["9"], "to": ["target"]})
+    request, _ = ko.quick_judge_request({"hand": ["3.A"], "at": ["9"], "to": ["target"]})
     assert request is None
+
+
+def test_the_quick_judge_plays_the_card_tapped_not_another_of_its_rank():
+    """Issue 28: the tapped 7 inside 2 7 7 7 is played from inside (a half is asked for and
+    kept), though a 7 is at the end; an address made before, naming a rank, still reads."""
+    request, shown = ko.quick_judge_request({"hand": ["7.2.7.7"], "at": ["1"], "to": ["target"]})
+    assert request is None and shown["needs_keep"] is True and shown["played_at"] == 1
+    request, _ = ko.quick_judge_request({"hand": ["7.2.7.7"], "at": ["1"], "keep": ["right"], "to": ["target"]})
+    assert request is not None and request["played"] == 1
+    answer = ko.judge(request)
+    assert answer["at_end"] is False and answer["discarded"] == ["2"] and answer["hand_after"] == ["7", "7"]
+    end, _ = ko.quick_judge_request({"hand": ["7.2.7.7"], "at": ["3"], "to": ["target"]})
+    assert end is not None and ko.judge(end)["at_end"] is True
+    before, shown = ko.quick_judge_request({"hand": ["7.2.7.7"], "played": ["7"], "to": ["target"]})
+    assert before is not None and shown["played_at"] == 3 and ko.judge(before)["at_end"] is True
+    # Taking back a card of the hand takes back the card played too: its place may change.
+    _, shown = ko.quick_judge_request({"hand": ["7.2.7.7"], "at": ["3"], "back": ["1"]})
+    assert shown["played"] is None and shown["hand"] == ("7", "2", "7")
 
 
 # --------------------------------------------------------------------------- the rulebook file and the words

@@ -565,7 +565,7 @@ def test_the_quick_judge_takes_the_rulebook_example_in_taps(client: FlaskClient)
     tiles = page.select("#judge-cards li:first-child .cards .tile")
     assert [t.get_text(strip=True) for t in tiles] == "A 2 3 4 4 4 6 7 9 J J K".split()
     three = page.select_one("#judge-cards a.tile[aria-label='Played: 3']")["href"]
-    assert "played=3" in three and "to=target" not in three
+    assert "at=2" in three and "to=target" not in three
     page = soup(client.get(three))
     assert page.select_one("#prompt").get_text(strip=True) == "Which half did the player keep?"
     left = page.select_one("#judge-keep a")["href"]
@@ -578,7 +578,7 @@ def test_the_quick_judge_takes_the_rulebook_example_in_taps(client: FlaskClient)
     said = [words(li) for li in result.select(".rulings li")]
     assert "our ruling The chosen player has no cards: no 3 is handed over." in said
     fields = {i["name"]: i["value"] for i in page.select("form.picker input[type=hidden]")}
-    assert fields == {"hand": "A.2.3.4.4.4.6.7.9.J.J.K", "played": "3", "keep": "left", "to": "target"}
+    assert fields == {"hand": "A.2.3.4.4.4.6.7.9.J.J.K", "at": "2", "keep": "left", "to": "target"}
     page = soup(client.get("/judge/kings-order", query_string={**fields, "target": "3.5", "card": "9"}))
     result = page.select_one("#result")
     assert words(result.select_one(".verdict")) == "1 × 3 handed over."
@@ -599,7 +599,7 @@ def test_the_quick_judge_sends_an_end_card_straight_to_the_chosen_hand(client: F
     page = soup(client.get("/judge/kings-order", query_string={"hand": "2.5.9.9", "card": "K"}))
     king = page.select_one("#judge-cards a.tile[aria-label='Played: K']")["href"]
     assert "to=target" in king
-    page = soup(client.get("/judge/kings-order", query_string={"hand": "2.5.9.9.K", "played": "K", "to": "target",
+    page = soup(client.get("/judge/kings-order", query_string={"hand": "2.5.9.9.K", "at": "4", "to": "target",
                                                                "target": "K.K", "card": "K"}))
     result = page.select_one("#result")
     assert words(result.select_one(".verdict")) == "3 × K handed over."
@@ -607,6 +607,20 @@ def test_the_quick_judge_sends_an_end_card_straight_to_the_chosen_hand(client: F
         "§Playing a card K is at an end of the hand: it is played alone and nothing is discarded.",
         "§Choosing another player Both ends of the chosen player's hand are K: the whole hand, 3 card(s), is handed over.",
     ]
+
+
+def test_the_quick_judge_asks_for_the_half_when_a_card_inside_is_tapped(client: FlaskClient) -> None:
+    """Issue 28: only the card at an end is an end card; a 7 inside 2 7 7 7 keeps a half."""
+    page = soup(client.get("/judge/kings-order", query_string={"hand": "2.7.7", "card": "7"}))
+    sevens = [a["href"] for a in page.select("#judge-cards a.tile[aria-label='Played: 7']")]
+    assert len(sevens) == 3
+    assert ["to=target" in href for href in sevens] == [False, False, True]
+    page = soup(client.get(sevens[0]))
+    assert page.select_one("#prompt").get_text(strip=True) == "Which half did the player keep?"
+    assert [t.get_text(strip=True) for t in page.select("#judge-cards .tile.played")] == ["7"]
+    right = page.select("#judge-keep a")[1]["href"]
+    result = soup(client.get(right)).select_one("#result")
+    assert [words(d) for d in result.select("#after dd")] == ["2", "7 7", "none", "none"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
