@@ -29,6 +29,8 @@ MESSAGES: Mapping[str, str] = {
     "sz.game_over": N_("This game is over: three rounds have been played."),
     "sz.chips_done": N_("The chip lap of round %(round)s is over; play the cards."),
     "sz.chips_first": N_("First the chip lap: %(seat)s moves a chip or passes."),
+    "sz.playoff_already_decided": N_("The play-off of trick %(trick)s was already decided: %(reason)s Round %(round)s is over; round %(next)s begins with the chip lap: %(seat)s moves a chip or passes."),
+    "sz.round_already_over": N_("Round %(round)s is over after trick %(trick)s; round %(next)s begins with the chip lap: %(seat)s moves a chip or passes."),
     "sz.row_unknown": N_("“%(row)s” is not a row of a rule card; the rows are: %(known)s."),
     "sz.row_flipped": N_("That row of %(suit)s has already been flipped (it shows %(face)s); a chip moves only once."),
     "sz.name_not_awaited": N_("A suit is named only after a joker lead."),

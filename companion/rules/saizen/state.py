@@ -334,7 +334,7 @@ def apply(state: State, event: Event) -> State:
         _check_turn(state, seat)
         return _chip(state, seat, event.payload, event.kind == "flip")
     if awaiting == "chip":
-        raise RuleError("sz.chips_first", "2.2", seat=SeatRef(state.expected_seat or 0))
+        raise _not_yet_chips(state)
     if event.kind == "name":
         if awaiting != "suit":
             raise RuleError("sz.name_not_awaited", "RULINGS")
@@ -344,6 +344,22 @@ def apply(state: State, event: Event) -> State:
         raise RuleError("sz.name_first", "RULINGS", seat=SeatRef(state.leader))
     _check_turn(state, seat)
     return _play(state, seat, parse_card(event.payload.get("card")))
+
+
+def _not_yet_chips(state: State) -> RuleError:
+    """A card or a named suit while the chip lap is awaited (2.2). Right after a round's last
+    trick the refusal says that the round is over, and how its play-off was decided: a
+    record giving the lone remaining player's play-off card is refused for what it is
+    (2.3.2: that player won without a stage), not as a chip lap out of turn."""
+    seat = SeatRef(state.expected_seat or 0)
+    last = state.tricks[-1] if state.tricks else None
+    if state.round_chips or last is None or last.round == state.round or last.verdict is None:
+        return RuleError("sz.chips_first", "2.2", seat=seat)
+    ended = {"trick": last.number, "round": last.round + 1, "next": state.round_number, "seat": seat}
+    decided = [r for r in last.verdict.rulings if r.key in ("sz.playoff_last_standing", "sz.playoff_nobody")]
+    if decided:
+        return RuleError("sz.playoff_already_decided", "2.3.2", reason=decided[-1], **ended)
+    return RuleError("sz.round_already_over", "2.2", **ended)
 
 
 def _check_turn(state: State, seat: int) -> None:

@@ -107,7 +107,8 @@ def decide(
     `stages[k]` holds one entry per player of stage k+1 in trick order, a card or None for a
     player with no card left. `cards_left`, when known, is each player's hand after the main
     card: a player with none left loses at once, and a lone player left wins without a stage
-    (2.3.2). Raises RuleError for a stage of the wrong size or more stages than needed.
+    (2.3.2), or by the stage when one is given (listing None for those with none). Raises
+    RuleError for a stage of the wrong size or more stages than needed.
     """
     rulings: list[Ruling] = []
     pair = strongest_pair(plays, rule.high) if rule.playoff else None
@@ -149,12 +150,12 @@ def _play_off(rule: RuleCard, players: tuple[int, ...], seats: Sequence[int],
         if left is not None:
             out = [i for i in current if left[i] <= 0]
             standing = [i for i in current if left[i] > 0]
-            if out and len(standing) <= 1:
+            # A stage given for it is read as given (null for those with none, README): the
+            # same result, by the stage.
+            if out and len(standing) <= 1 and k >= len(stages):
                 for i in out:
                     rulings.append(Ruling("sz.playoff_no_card", "2.3.2", {"seat": SeatRef(seats[i])}))
                 done.pop()
-                if k < len(stages):
-                    raise RuleError("sz.playoff_too_many", "2.3.2", stages=len(stages), needed=k)
                 if not standing:
                     rulings.append(Ruling("sz.playoff_nobody", "2.3.2", {}))
                     return Verdict(True, None, tuple(done), None, tuple(rulings))

@@ -264,9 +264,25 @@ def test_with_hands_given_an_empty_hand_is_known_and_a_lone_survivor_wins_withou
     answer = trick(["S5", "H5", "C7"], faces(S={"playoff": True}), hands=hands)
     assert answer["winner"] == 0 and answer["playoff"] == [] and answer["legal"] == [True, True, True]
     refused("sz.playoff_too_many", trick, ["S5", "H5", "C7"], faces(S={"playoff": True}), hands=hands,
-            playoff=[["S2", None]])
+            playoff=[["S2", None], ["S3", None]])
     nobody = trick(["S5", "H5", "C7"], faces(S={"playoff": True}), hands=[["S5"], ["H5"], ["C7", "C8"]])
     assert nobody["winner"] is None and nobody["pending"] is None
+
+
+def test_with_hands_given_the_stage_of_a_lone_survivor_may_be_given_with_null_for_the_empty_hand():
+    """Issue 28: the contract lets a stage list null for a player with no card left; with
+    hands given, that stage was refused ("decided after 0 stages; got 1")."""
+    hands = [["S5"], ["H5", "D2"], ["C7", "C8"]]
+    answer = trick(["S5", "H5", "C7"], faces(S={"playoff": True}), hands=hands, playoff=[[None, "D2"]])
+    assert answer["winner"] == 1 and answer["playoff"] == [[0, 1]] and answer["pending"] is None
+    assert keys(answer["rulings"])[-2:] == [("sz.playoff_no_card", "2.3.2"), ("sz.playoff_last_standing", "2.3.2")]
+    assert answer["playoff_legal"] == [[True, True]]
+    without = trick(["S5", "H5", "C7"], faces(S={"playoff": True}), hands=hands)
+    assert without["winner"] == 1 and without["playoff"] == []
+    refused("sz.playoff_null_with_cards", trick, ["S5", "H5", "C7"], faces(S={"playoff": True}), hands=hands,
+            playoff=[[None, None]])
+    refused("sz.playoff_card_without_cards", trick, ["S5", "H5", "C7"], faces(S={"playoff": True}), hands=hands,
+            playoff=[["S2", "D2"]])
 
 
 def test_an_empty_hand_in_a_later_stage_of_a_playoff():
@@ -494,7 +510,7 @@ def test_two_jokers_under_後_a_second_joker_wins_now_and_under_先_it_does_not(
     ({"plays": ["S5", "H5", "D5"], "rules": faces(S=PO), "hands": [["S5", "S2"], ["H5", "H3"], ["D5"]],
       "playoff": [["S2", "H3", "D2"]]}, "sz.playoff_card_without_cards"),
     ({"plays": ["S5", "H5", "C7"], "rules": faces(S=PO), "hands": [["S5", "S2"], ["H5"], ["C7"]],
-      "playoff": [["S2", None]]}, "sz.playoff_too_many"),
+      "playoff": [["S2", None], ["S3", None]]}, "sz.playoff_too_many"),
     ({"plays": ["S5", "H5"], "rules": faces(S=PO), "hands": [["S5", "S2"], ["H5", "H3"]], "playoff": [["S2", None]]},
      "sz.playoff_null_with_cards"),
     ({"plays": ["S5", "H5"], "players": 3, "rules": faces(S=PO), "playoff": [["S2", "H3"]]},
@@ -706,6 +722,29 @@ def test_a_lone_player_left_in_a_playoff_wins_without_another_card():
     assert last.winner == 0 and last.verdict.stages == () and last.verdict.decided
     assert ruling(sz.rulings(state), "sz.playoff_no_card").params == {"seat": SeatRef(4)}
     assert ("sz.playoff_last_standing", "2.3.2") in keys(sz.rulings(state))
+
+
+def test_a_playoff_card_after_a_lone_player_won_is_refused_as_decided_not_as_a_chip_lap():
+    """Issue 28: a record giving the lone remaining player's play-off card was refused with
+    "First the chip lap: ... moves a chip or passes", which did not say the round was over."""
+    state = six_player_round_one()
+    assert state.awaiting == "chip" and state.round_number == 2
+    said = refused("sz.playoff_already_decided", sz.apply, state, Event("play", {"seat": 0, "card": "S1"})).ruling
+    assert said.clause == "2.3.2"
+    assert said.params["reason"].key == "sz.playoff_last_standing"
+    assert (said.params["trick"], said.params["round"], said.params["next"]) == (8, 1, 2)
+    text = i18n.render(said, sz, EN, ["Aki", "Ben", "Cid", "Dan", "Eri", "Fumi"])
+    assert text.startswith("The play-off of trick 8 was already decided: Aki is the only one")
+    assert "Round 1 is over; round 2 begins with the chip lap: Aki moves a chip or passes." in text
+    # After a round that ended without a play-off, the refusal says the round is over.
+    plain = pass_all(new_game(6, 0, S_playoff=False))
+    for codes in SIX_ROUND_ONE:
+        plain = lay(plain, *codes)
+    assert plain.awaiting == "chip" and plain.tricks[-1].verdict.stages == ()
+    refused("sz.round_already_over", sz.apply, plain, Event("play", {"seat": 0, "card": "S1"}))
+    # Once the chip lap has begun, a card is simply early.
+    begun = sz.apply(state, Event("pass", {"seat": 0}))
+    refused("sz.chips_first", sz.apply, begun, Event("play", {"seat": 1, "card": "S1"}))
 
 
 def test_a_trick_with_no_winner_scores_for_nobody_and_its_leader_leads_again():
