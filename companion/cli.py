@@ -259,12 +259,12 @@ def serve_workers(app: Any, config: dict[str, object], sockets: list[list[Any]],
 
 def judge_lines(game: str, lang: str, lines: TextIO, out: TextIO) -> int:
     """Answer each JSON line of `lines` on `out`; 2 if any line could not be answered."""
-    gettext = i18n.catalog(lang).gettext
+    words = i18n.catalog(lang)
     status = 0
     for line in lines:
         if not line.strip():
             continue
-        ok, answer = i18n.judge_text(game, line, gettext)
+        ok, answer = i18n.judge_text(game, line, words)
         out.write(json.dumps(answer, ensure_ascii=False) + "\n")
         out.flush()
         if not ok:
@@ -300,9 +300,9 @@ def _record_problem(exc: Exception, path: Path, lang: str) -> str:
     from . import records
 
     if isinstance(exc, records.RecordError):
-        return i18n.render(exc.error.ruling, exc.game, i18n.catalog(lang).gettext, exc.names)
+        return i18n.render(exc.error.ruling, exc.game, i18n.catalog(lang), exc.names)
     if isinstance(exc, RecursionError):
-        return i18n.render(records.RecordError("record.not_a_record").error.ruling, None, i18n.catalog(lang).gettext)
+        return i18n.render(records.RecordError("record.not_a_record").error.ruling, None, i18n.catalog(lang))
     return _("Could not read %(path)s: %(detail)s", lang, path=path, detail=exc)
 
 
@@ -324,7 +324,7 @@ def audit(path: Path, lang: str, out: TextIO) -> int:
     from . import records
     from .rules.base import Event, replay
 
-    gettext = i18n.catalog(lang).gettext
+    words = i18n.catalog(lang)
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
         records.check(record)
@@ -338,7 +338,7 @@ def audit(path: Path, lang: str, out: TextIO) -> int:
         events = [Event(e["kind"], e["payload"]) for e in game["events"]]
         state = replay(module.initial, module.apply, game["setup"], events).state
         findings = [
-            {**i18n.ruling_json(f.ruling, module, gettext, names), "ref": dict(f.ref), "accepted": f.accepted}
+            {**i18n.ruling_json(f.ruling, module, words, names), "ref": dict(f.ref), "accepted": f.accepted}
             for f in module.audit(state)
         ]
         games.append({"number": game["number"], "kind": game["kind"], "finished": bool(state.is_over),

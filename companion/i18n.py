@@ -1,7 +1,9 @@
 """Japanese and English: catalogs, and turning an engine's rulings into sentences.
 
-The engines speak in message keys with parameters; this module renders them with
-whichever gettext the caller has (Flask-Babel's in a request, a Babel catalog on the CLI).
+The engines speak in message keys with parameters; this module renders them with the
+catalog of the reader's language: Flask-Babel's in a request (`request_words`), a Babel
+catalog on the CLI (`catalog`). A whole catalog is passed, not a gettext function, so a
+message with a plural is sure to find the ngettext of the same language.
 """
 
 from __future__ import annotations
@@ -10,17 +12,34 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from babel.support import NullTranslations, Translations
 
 from .rules import base
-from .rules.base import CardRef, CardsRef, Ruling, RuleError, SeatRef, SeatsRef, SuitRef
+from .rules.base import CardRef, CardsRef, Message, Plural, Ruling, RuleError, SeatRef, SeatsRef, SuitRef
 from .rules.contract import Game, Gettext
 
 LANGS = ("ja", "en")
 DEFAULT_LANG = "en"
 TRANSLATIONS_DIR = Path(__file__).parent / "translations"
+
+class Words(Protocol):
+    """A catalog of one language: Babel's translations (`catalog`) and Flask-Babel's
+    `get_translations()` both are one."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+def request_words() -> Words:
+    """The catalog of the current request's language (Flask-Babel's)."""
+    from flask_babel import get_translations
+
+    words: Words = get_translations()
+    return words
+
 
 @cache
 def catalog(lang: str) -> NullTranslations:
@@ -69,10 +88,11 @@ def seats_text(indices: Sequence[int], gettext: Gettext, names: Sequence[str] | 
 def render(
     ruling: Ruling,
     module: Game | None,
-    gettext: Gettext,
+    words: Words,
     names: Sequence[str] | None = None,
 ) -> str:
-    """The sentence a person reads for `ruling`, in the language of `gettext`."""
+    """The sentence a person reads for `ruling`, in the language of the catalog `words`."""
+    gettext = words.gettext
 
     def show(value: Any) -> Any:
         if isinstance(value, SeatRef):
@@ -80,7 +100,7 @@ def render(
                 return names[value.index]
             return seat_label(value.index, gettext)
         if isinstance(value, Ruling):  # a reason inside a reason (a correction's refusal)
-            return render(value, module, gettext, names)
+            return render(value, module, words, names)
         if isinstance(value, SeatsRef):
             return seats_text(value.indices, gettext, names)
         if isinstance(value, SuitRef) and module is not None:
@@ -95,67 +115,83 @@ def render(
             return gettext(", ").join(str(show(item)) for item in value)
         return value
 
-    messages: Mapping[str, str] = dict(base.MESSAGES)
+    messages: Mapping[str, Message] = dict(base.MESSAGES)
     if module is not None:
         messages = {**messages, **module.MESSAGES}
     template = messages.get(ruling.key)
     if template is None:
         return ruling.key
-    return gettext(template) % {name: show(value) for name, value in ruling.params.items()}
+    if isinstance(template, Plural):
+        text = words.ngettext(template.singular, template.plural, count_of(ruling.params.get(template.count)))
+    else:
+        text = gettext(template)
+    return text % {name: show(value) for name, value in ruling.params.items()}
+
+
+def count_of(value: object) -> int:
+    """The number a plural is chosen by: a number as it is, several seats, cards or items by
+    how many they are (so "Ann leads" but "Ann, Ben lead")."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, SeatsRef):
+        return len(value.indices)
+    if isinstance(value, CardsRef):
+        return len(value.codes)
+    if isinstance(value, (tuple, list)):
+        return len(value)
+    return 0
 
 
 def ruling_text(ruling: Ruling, game: Game | None, names: Sequence[str] | None = None) -> str:
-    """`ruling` in the current request's language (for templates)."""
-    from flask_babel import gettext
-
-    return render(ruling, game, gettext, names)
+    """`ruling` in the current request's language (for templates and views)."""
+    return render(ruling, game, request_words(), names)
 
 
-def ruling_json(ruling: Ruling, module: Game | None, gettext: Gettext,
+def ruling_json(ruling: Ruling, module: Game | None, words: Words,
                 names: Sequence[str] | None = None) -> dict[str, str]:
-    return {"clause": ruling.clause, "text": render(ruling, module, gettext, names)}
+    return {"clause": ruling.clause, "text": render(ruling, module, words, names)}
 
 
-def _plain(value: Any, module: Game, gettext: Gettext) -> Any:
+def _plain(value: Any, module: Game, words: Words) -> Any:
     """Turn an engine's answer into JSON data, rendering every Ruling it holds."""
     if isinstance(value, Ruling):
-        return ruling_json(value, module, gettext)
+        return ruling_json(value, module, words)
     if isinstance(value, Mapping):
         out: dict[str, Any] = {}
         for key, item in value.items():
             if isinstance(item, Ruling):
-                out.update(ruling_json(item, module, gettext))
+                out.update(ruling_json(item, module, words))
             else:
-                out[key] = _plain(item, module, gettext)
+                out[key] = _plain(item, module, words)
         return out
     if isinstance(value, (list, tuple)):
-        return [_plain(item, module, gettext) for item in value]
+        return [_plain(item, module, words) for item in value]
     return value
 
 
-def judge_text(slug: str, text: str, gettext: Gettext) -> tuple[bool, dict[str, Any]]:
+def judge_text(slug: str, text: str, words: Words) -> tuple[bool, dict[str, Any]]:
     """Answer one judge request given as JSON text: (ok, answer). Never raises on bad input."""
     from . import rules  # local: the registry imports every engine
 
     try:
         module = rules.get(slug)
     except RuleError as exc:
-        return False, {"error": render(exc.ruling, None, gettext)}
+        return False, {"error": render(exc.ruling, None, words)}
     try:
         request = json.loads(text)
     except ValueError as exc:
-        return False, {"error": render(Ruling("input.not_json", "", {"detail": str(exc)}), module, gettext)}
+        return False, {"error": render(Ruling("input.not_json", "", {"detail": str(exc)}), module, words)}
     except RecursionError:
-        return False, {"error": render(Ruling("input.too_deep", ""), module, gettext)}
-    return judge(module, request, gettext)
+        return False, {"error": render(Ruling("input.too_deep", ""), module, words)}
+    return judge(module, request, words)
 
 
-def judge(module: Game, request: Any, gettext: Gettext) -> tuple[bool, dict[str, Any]]:
+def judge(module: Game, request: Any, words: Words) -> tuple[bool, dict[str, Any]]:
     """Answer one decoded judge request: (ok, answer with rulings as sentences)."""
     if not isinstance(request, Mapping):
-        return False, {"error": render(Ruling("input.not_object", ""), module, gettext)}
+        return False, {"error": render(Ruling("input.not_object", ""), module, words)}
     try:
         answer = module.judge(request)
     except RuleError as exc:
-        return False, {"error": render(exc.ruling, module, gettext)}
-    return True, _plain(answer, module, gettext)
+        return False, {"error": render(exc.ruling, module, words)}
+    return True, _plain(answer, module, words)

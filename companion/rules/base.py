@@ -21,6 +21,31 @@ def N_(message: str) -> str:
 
 
 @dataclass(frozen=True)
+class Plural:
+    """A message template whose words depend on a count ("1 card" / "2 cards").
+
+    The layer that shows it asks the catalog's ngettext for the form that fits the value
+    of the parameter named `count`: a number, or several seats (their number), so that
+    "Ann leads" and "Ann, Ben lead" come from one message. Japanese has a single form.
+    """
+
+    singular: str
+    plural: str
+    count: str = "count"
+    """The name of the ruling's parameter that holds the count."""
+
+
+Message = str | Plural
+"""What a game's MESSAGES maps a key to: a template, or a template with a plural."""
+
+
+def Np_(singular: str, plural: str, count: str = "count") -> Plural:
+    """Mark a message with a plural for the catalog (extracted as Np_:1,2), counted by the
+    parameter named `count`; like N_, nothing is translated here."""
+    return Plural(singular, plural, count)
+
+
+@dataclass(frozen=True)
 class SeatRef:
     """A seat mentioned in a ruling: shown as the player's name."""
 
@@ -253,7 +278,7 @@ def form_int(fields: Mapping[str, Any], name: str) -> int | str:
     return int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else text
 
 
-MESSAGES: Mapping[str, str] = {
+MESSAGES: Mapping[str, Message] = {
     "undo.nothing": N_("There is nothing left to take back in this game."),
     "abandon.closed": N_("This game was abandoned: nothing more can be entered. Undo takes the abandoning back."),
     "correct.not_in_force": N_("Entry %(entry)s is not in force (it was taken back, or is not an entry of play), so it cannot be corrected."),

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
 
-from .base import RuleError, Ruling
+from .base import Message, RuleError, Ruling
 
 Gettext = Callable[[str], str]
 """A translation function: English message in, the reader's language out."""
@@ -273,8 +273,8 @@ class Game(Protocol):
         """The game's own words for the shared pages."""
 
     @property
-    def MESSAGES(self) -> Mapping[str, str]:
-        """Every ruling's message key -> N_-marked English template."""
+    def MESSAGES(self) -> Mapping[str, Message]:
+        """Every ruling's message key -> N_-marked English template (Np_-marked with a plural)."""
 
     def initial(self, setup: Mapping[str, Any]) -> Any:
         """The state before the first entry. `setup` is {"players": [names clockwise],

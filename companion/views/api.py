@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
-from flask_babel import gettext
 
 from .. import i18n
 
@@ -13,5 +12,5 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 @bp.post("/judge/<game>")
 def judge(game: str) -> tuple[Response, int]:
     """Answer one request of the judge contract; 422 with {"error"} when it cannot be answered."""
-    ok, answer = i18n.judge_text(game, request.get_data(as_text=True), gettext)
+    ok, answer = i18n.judge_text(game, request.get_data(as_text=True), i18n.request_words())
     return jsonify(answer), 200 if ok else 422

@@ -44,7 +44,7 @@ def create() -> Response | tuple[str, int]:
         table = tables.open_table(get_db(), name, names, kind)
     except RuleError as exc:
         module = rules.GAMES.get(kind)
-        message = i18n.render(exc.ruling, module, gettext)
+        message = i18n.ruling_text(exc.ruling, module)
         return _form(message, 422, name=name, players=names, game=kind)
     return redirect(url_for("play.new_game", token=table.scorer_token, game=kind), 303)
 
@@ -62,8 +62,8 @@ def import_record() -> Response | tuple[str, int]:
         table = records.import_table(get_db(), record)
     except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         if isinstance(exc, records.RecordError):
-            return _form(i18n.render(exc.error.ruling, exc.game, gettext, exc.names), 422)
-        return _form(i18n.render(RuleError("record.not_a_record").ruling, None, gettext), 422)
+            return _form(i18n.ruling_text(exc.error.ruling, exc.game, exc.names), 422)
+        return _form(i18n.ruling_text(RuleError("record.not_a_record").ruling, None), 422)
     return redirect(url_for("play.table", token=table.scorer_token), 303)
 
 

@@ -40,9 +40,9 @@ def judge(slug: str) -> tuple[str, int]:
         try:
             answer = module.judge(request_data)
         except RuleError as exc:
-            error = i18n.render(exc.ruling, module, gettext)
+            error = i18n.ruling_text(exc.ruling, module)
     return render_template(
         "judge.html", games=rules.GAMES, module=module, entered=entered, answer=answer, error=error,
-        say=lambda ruling: i18n.render(ruling, module, gettext),
+        say=lambda ruling: i18n.ruling_text(ruling, module),
         card_text=lambda code: i18n.card_text(module, code, gettext),
     ), 200

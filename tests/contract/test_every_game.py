@@ -22,8 +22,8 @@ from companion.rules.contract import Evening, Game, Outcome, option_defaults, re
 
 SLUGS = sorted(rules.GAMES)
 SEEDS = (1, 2, 3)
-EN = i18n.catalog("en").gettext
-JA = i18n.catalog("ja").gettext
+EN = i18n.catalog("en")
+JA = i18n.catalog("ja")
 
 
 def game_of(slug: str) -> Game:
@@ -197,8 +197,8 @@ def test_every_ruling_reads_as_a_sentence_in_both_languages(slug: str, seed: int
     note = game.evening([game.outcome(state)], len(setup["players"])).note
     seen += [note] if note else []
     for ruling in seen:
-        for gettext in (EN, JA):
-            said = i18n.render(ruling, game, gettext, setup["players"])
+        for words in (EN, JA):
+            said = i18n.render(ruling, game, words, setup["players"])
             assert said != ruling.key and "%(" not in said, ruling
 
 
@@ -221,8 +221,8 @@ BAD_REQUESTS = ("not json", "[]", "{}", '{"ask": "nonsense"}', '{"ask": 5}', "["
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_judge_refuses_bad_input_with_a_message(slug: str, client: FlaskClient) -> None:
     for body in BAD_REQUESTS:
-        for gettext in (EN, JA):
-            ok, answer = i18n.judge_text(slug, body, gettext)
+        for words in (EN, JA):
+            ok, answer = i18n.judge_text(slug, body, words)
             assert not ok and answer["error"] and "Traceback" not in answer["error"]
         response = client.post(f"/api/judge/{slug}", data=body)
         assert response.status_code == 422 and response.get_json()["error"]

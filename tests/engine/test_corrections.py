@@ -46,7 +46,7 @@ def test_a_correction_that_makes_a_later_entry_impossible_is_refused_naming_it()
     with pytest.raises(RuleError) as info:
         replay(hm.initial, hm.apply, SETUP, [*LOG, correct(1, seat=0, card="G5Y6")])
     assert info.value.ruling.key == "correct.breaks_later" and info.value.ruling.params["entry"] == 5
-    said = i18n.render(info.value.ruling, hm, i18n.catalog("en").gettext, SETUP["players"])
+    said = i18n.render(info.value.ruling, hm, i18n.catalog("en"), SETUP["players"])
     assert "entry 5 impossible" in said and "already been played" in said
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..base import N_
+from ..base import Message, N_, Np_
 
-MESSAGES: Mapping[str, str] = {
+MESSAGES: Mapping[str, Message] = {
     # the cards
     "bj.card_malformed": N_("“%(text)s” is not a card: write a suit letter (L, X, C, H, S, D) and a rank (A, 2 … 10, J, Q, K), such as HQ, SA or X7."),
     "bj.card_unknown_suit": N_("“%(text)s”: there is no suit “%(suit)s”; the suits are L leaf, X cross, C club, H heart, S spade and D diamond."),
@@ -21,9 +21,11 @@ MESSAGES: Mapping[str, str] = {
     "bj.judge_players": N_("The judge answers for 2 to 13 players; got %(count)s."),
     "bj.no_such_seat": N_("There is no seat %(seat)s at this table of %(count)s players."),
     "bj.already_revealed": N_("%(seat)s's cards for this round are already entered; take that entry back to correct it."),
-    "bj.must_lay": N_("%(seat)s still holds %(left)s card(s) and must lay at least one."),
+    "bj.must_lay": Np_("%(seat)s still holds %(left)s card and must lay it.",
+        "%(seat)s still holds %(left)s cards and must lay at least one.", count="left"),
     "bj.no_cards_left": N_("%(seat)s has no cards left: all %(dealt)s dealt to them have been laid. Enter “no cards left”."),
-    "bj.too_many_cards": N_("%(seat)s has only %(left)s card(s) left in hand, but %(count)s were entered."),
+    "bj.too_many_cards": Np_("%(seat)s has only %(left)s card left in hand, but %(count)s were entered.",
+        "%(seat)s has only %(left)s cards left in hand, but %(count)s were entered.", count="left"),
     "bj.reveal_first": N_("Turn the deck's cross once everyone has revealed; still to come: %(seats)s."),
     "bj.game_over": N_("This game is over; nothing more can be entered."),
     "bj.nobody_plays": N_("Nobody lays a card in this round: there is nothing to judge."),
@@ -45,9 +47,12 @@ MESSAGES: Mapping[str, str] = {
     "bj.keeps": N_("Variant: %(seat)s keeps the cards they won with: %(cards)s."),
     # the game
     "bj.all_out": N_("Nobody has cards left after round %(rounds)s: the game ends, and the crosses still in the deck are not turned."),
-    "bj.game_won": N_("%(seat)s wins the game with %(wins)s round win(s)."),
-    "bj.game_shared": N_("%(seats)s share the game win with %(wins)s round win(s) each."),
-    "bj.black_count": N_("%(seat)s kept %(points)s black card(s): %(cards)s."),
+    "bj.game_won": Np_("%(seat)s wins the game with %(wins)s round win.",
+        "%(seat)s wins the game with %(wins)s round wins.", count="wins"),
+    "bj.game_shared": Np_("%(seats)s share the game win with %(wins)s round win each.",
+        "%(seats)s share the game win with %(wins)s round wins each.", count="wins"),
+    "bj.black_count": Np_("%(seat)s kept %(points)s black card: %(cards)s.",
+        "%(seat)s kept %(points)s black cards: %(cards)s.", count="points"),
     "bj.black_sum": N_("%(seat)s kept black cards worth %(points)s: %(cards)s."),
     "bj.black_none": N_("%(seat)s kept no black cards."),
     "bj.variant_count_won": N_("Variant, most black cards: %(seat)s wins the game with %(points)s."),
@@ -56,5 +61,6 @@ MESSAGES: Mapping[str, str] = {
     "bj.variant_sum_shared": N_("Variant, highest sum of black cards: %(seats)s share the game win with %(points)s each."),
     # the evening
     "bj.evening_single": N_("The rulebook plays a single game: the most round wins take it."),
-    "bj.evening_over": N_("After %(n)s game(s), %(names)s lead; the rulebook plays a single game, and over several the points add up."),
+    "bj.evening_over": Np_("Games played: %(n)s. %(names)s leads; the rulebook plays a single game, and over several the points add up.",
+        "Games played: %(n)s. %(names)s lead; the rulebook plays a single game, and over several the points add up.", count="names"),
 }

@@ -162,7 +162,7 @@ class State:
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        """The seat(s) ahead by what decides the game (the winners once it is over)."""
+        """The seats ahead by what decides the game (the winners once it is over)."""
         return top_seats(self.points)
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..base import N_
+from ..base import Message, N_, Np_
 
-MESSAGES: Mapping[str, str] = {
+MESSAGES: Mapping[str, Message] = {
     "hm.card_malformed": N_("“%(text)s” is not a Hyper Maker card: write two suit letters (R, B, G, Y), each with its value, such as R5B6."),
     "hm.card_unknown_suit": N_("“%(text)s”: there is no suit “%(suit)s”; the suits are R red, B blue, G green and Y yellow."),
     "hm.card_same_suit": N_("“%(text)s”: a card has two different suits."),
@@ -37,9 +37,11 @@ MESSAGES: Mapping[str, str] = {
     "hm.tie_winner_leads_option": N_("House rule: the tie winner, %(seat)s, leads next."),
     "hm.revoke": N_("Proven revoke: in trick %(trick)s %(seat)s played %(played)s on master %(master)s, as if holding no %(suit)s; in trick %(later_trick)s they played %(card)s."),
     "hm.illegal_play": N_("%(seat)s played %(card)s while holding %(cards)s, which hold %(suit_a)s or %(suit_b)s: they had to follow."),
-    "hm.audit_illegal": N_("Trick %(trick)s: %(seat)s played %(card)s on master %(master)s while holding %(cards)s, played in trick(s) %(tricks)s."),
+    "hm.audit_illegal": Np_("Trick %(trick)s: %(seat)s played %(card)s on master %(master)s while holding %(cards)s, played in trick %(tricks)s.",
+        "Trick %(trick)s: %(seat)s played %(card)s on master %(master)s while holding %(cards)s, played in tricks %(tricks)s.", count="tricks"),
     "hm.accept_unknown": N_("There is no proven revoke by %(seat)s in trick %(trick)s to accept."),
     "hm.accept_twice": N_("The table has already accepted %(seat)s's play in trick %(trick)s."),
     "hm.evening_games": N_("%(done)s of %(n)s suggested games played: the rulebook suggests as many games as players."),
-    "hm.evening_over": N_("The suggested %(n)s games are played: %(names)s leads the evening. Play on if you like."),
+    "hm.evening_over": Np_("The suggested %(n)s games are played: %(names)s leads the evening. Play on if you like.",
+        "The suggested %(n)s games are played: %(names)s lead the evening. Play on if you like.", count="names"),
 }

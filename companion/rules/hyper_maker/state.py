@@ -79,7 +79,7 @@ class State:
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        """The seat(s) with the highest score."""
+        """The seats with the highest score (one, or several sharing it)."""
         top = max(self.scores)
         return tuple(seat for seat, score in enumerate(self.scores) if score == top)
 

@@ -1,6 +1,6 @@
 """ゲームの終了と得点計算: the score cards won, counted.
 
-A-10 score their face value (A = 1); for each of J, Q and K the player(s) with the most of
+A-10 score their face value (A = 1); for each of J, Q and K the players with the most of
 it, at least one, score 11, 12 or 13, every tied player in full. The highest total wins;
 equal highest all win.
 """

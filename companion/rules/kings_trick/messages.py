@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..base import N_
+from ..base import Message, N_, Np_
 
-MESSAGES: Mapping[str, str] = {
+MESSAGES: Mapping[str, Message] = {
     # the cards and the setup
     "kt.card_malformed": N_("“%(text)s” is not a King's Trick card: write a colour letter (R, B, G, W, K) with a value from 1 to 9, such as R5, or KING, QUEEN, JESTER."),
     "kt.card_unknown_colour": N_("“%(text)s”: there is no colour “%(colour)s”; the colours are R red, B blue, G green, W white and K black."),
@@ -82,7 +82,8 @@ MESSAGES: Mapping[str, str] = {
     "kt.evening_over_target": N_("%(names)s reached %(total)s points after game %(done)s: the evening is over."),
     "kt.evening_share_target": N_("%(names)s are level on top with %(total)s after game %(done)s: they share the win."),
     "kt.evening_tie_target": N_("%(names)s are level on top with %(total)s after game %(done)s: play another game."),
-    "kt.evening_over": N_("After %(done)s games %(names)s lead with %(total)s: the evening is over."),
+    "kt.evening_over": Np_("After %(done)s games %(names)s leads with %(total)s: the evening is over.",
+        "After %(done)s games %(names)s lead with %(total)s: the evening is over.", count="names"),
     "kt.evening_tie": N_("After %(done)s games %(names)s are level on top with %(total)s: play another game."),
     # the judge
     "kt.play_count": N_("A trick has one card per player, 3 to 6 cards; got %(count)s."),

@@ -200,7 +200,7 @@ class State:
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        """The seat(s) in first place."""
+        """The seats in first place (one, or several sharing it)."""
         return tuple(seat for seat, place in enumerate(self.ranking) if place == 1)
 
 

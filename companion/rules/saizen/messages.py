@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..base import N_
+from ..base import Message, N_, Np_
 
-MESSAGES: Mapping[str, str] = {
+MESSAGES: Mapping[str, Message] = {
     # cards and entries refused
     "sz.card_malformed": N_("“%(text)s” is not a card: write the suit (S, H, D, C) and the number (A, 2-10, J, Q, K), such as SA, H10 or DQ; a joker is JK."),
     "sz.suit_unknown": N_("“%(text)s” is not a suit: write S, H, D or C."),
@@ -43,13 +43,15 @@ MESSAGES: Mapping[str, str] = {
     "sz.flip": N_("%(seat)s moves a chip: %(suit)s now shows %(now)s instead of %(was)s, for the rest of the game."),
     "sz.pass": N_("%(seat)s passes."),
     "sz.chips_over": N_("The chips are set for round %(round)s; %(seat)s leads."),
-    "sz.round_over": N_("%(seats)s ran out of cards: round %(round)s ends after %(tricks)s tricks."),
+    "sz.round_over": Np_("%(seats)s ran out of cards: round %(round)s ends after %(tricks)s trick.",
+        "%(seats)s ran out of cards: round %(round)s ends after %(tricks)s tricks.", count="tricks"),
     "sz.round_leader_winner": N_("%(seat)s, who won the last trick, leads the next round."),
     "sz.round_leader_no_winner": N_("Nobody won the last trick, so its leader %(seat)s leads the next round."),
     "sz.round_leader_start": N_("The start player, %(seat)s, leads the next round."),
     "sz.sets_pass": N_("Every hand set, played cards and all, passes to the right (the previous player) for round %(round)s."),
     "sz.game_won": N_("%(seats)s won the most tricks: %(tricks)s."),
-    "sz.leading": N_("%(seats)s lead with %(tricks)s tricks."),
+    "sz.leading": Np_("%(seats)s leads: the most tricks won, %(tricks)s.",
+        "%(seats)s lead: the most tricks won, %(tricks)s each.", count="seats"),
     # a trick
     "sz.lead": N_("%(seat)s leads %(card)s: the %(suit)s card applies, %(faces)s."),
     "sz.joker_lead": N_("%(seat)s leads a joker and names a suit."),
@@ -104,7 +106,8 @@ MESSAGES: Mapping[str, str] = {
     "sz.playoff_before_all_played": N_("Only %(plays)s of %(players)s cards are down: no play-off yet."),
     "sz.playoff_not_needed": N_("No play-off: no equal numbers were played under 決勝."),
     "sz.playoff_stage_size": N_("Play-off stage %(stage)s has %(needed)s players; got %(count)s entries."),
-    "sz.playoff_too_many": N_("The play-off was decided after %(needed)s stage(s); got %(stages)s."),
+    "sz.playoff_too_many": Np_("The play-off was decided after %(needed)s stage; got %(stages)s.",
+        "The play-off was decided after %(needed)s stages; got %(stages)s.", count="needed"),
     "sz.playoff_null_with_cards": N_("%(seat)s still has cards in play-off stage %(stage)s: give the card they played."),
     "sz.playoff_card_without_cards": N_("%(seat)s has no card left for play-off stage %(stage)s: give null."),
     "sz.rounds_count": N_("Give the tricks of 1 to 3 rounds; got %(count)s."),
@@ -112,11 +115,16 @@ MESSAGES: Mapping[str, str] = {
     "sz.tricks_negative": N_("Round %(round)s: a number of tricks cannot be negative."),
     "sz.round_too_many_tricks": N_("Round %(round)s: %(count)s tricks won, but the smallest hand allows at most %(limit)s."),
     "sz.jokers_count": N_("A game uses 0, 1 or 2 jokers; got %(count)s."),
-    "sz.score": N_("Each trick won scores one point, added up over %(rounds)s round(s); equal totals share a place."),
-    "sz.deal": N_("%(cards)s cards dealt one at a time clockwise from %(seat)s: the first %(extra)s seat(s) from them get one card more."),
+    "sz.score": Np_("Each trick won scores one point, added up over %(rounds)s round; equal totals share a place.",
+        "Each trick won scores one point, added up over %(rounds)s rounds; equal totals share a place.", count="rounds"),
+    "sz.deal": Np_("%(cards)s cards dealt one at a time clockwise from %(seat)s: the first %(extra)s seat from them gets one card more.",
+        "%(cards)s cards dealt one at a time clockwise from %(seat)s: the first %(extra)s seats from them get one card more.", count="extra"),
     "sz.deal_even": N_("%(cards)s cards dealt one at a time clockwise from %(seat)s: every hand has %(size)s cards."),
     "sz.sets_rotate": N_("After each round every hand set passes to the right: in round r, seat i holds the set dealt to seat i + r - 1."),
     # the evening
     "sz.evening_one_game": N_("A game of Saizen is three rounds; the most tricks wins."),
-    "sz.evening_over": N_("The game is over: %(names)s won the most tricks."),
+    "sz.evening_over": Np_("The game is over: %(names)s won the most tricks, %(total)s, and wins the game.",
+        "The game is over: %(names)s won the most tricks, %(total)s each, and share the win.", count="names"),
+    "sz.evening_over_games": Np_("After %(done)s games, %(names)s has won the most tricks in all, %(total)s; the rulebook plays a single game.",
+        "After %(done)s games, %(names)s have won the most tricks in all, %(total)s each; the rulebook plays a single game.", count="names"),
 }

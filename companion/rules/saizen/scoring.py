@@ -25,15 +25,21 @@ def outcome(state: State) -> Outcome:
     })
 
 
-def _note(done: int, games: int, leaders: tuple[int, ...], over: bool) -> Ruling | None:
-    if over:
-        return Ruling("sz.evening_over", "2.2", {"names": SeatsRef(leaders)})
-    return Ruling("sz.evening_one_game", "2.2", {})
-
-
 def evening(outcomes: Sequence[Outcome], players: int) -> Evening:
-    """2.2: one game of three rounds; the most tricks wins, equal totals share."""
-    return kit_evening.of_games(outcomes, players, GAMES_PER_EVENING, _note)
+    """2.2: one game of three rounds; the most tricks wins, equal totals share.
+
+    The note names the leaders by their total over the series, and says so when the series
+    holds more than the rulebook's one game.
+    """
+    totals = kit_evening.summed(outcomes, players)
+
+    def note(done: int, games: int, leaders: tuple[int, ...], over: bool) -> Ruling:
+        if not over:
+            return Ruling("sz.evening_one_game", "2.2", {})
+        params = {"names": SeatsRef(leaders), "total": totals[leaders[0]], "done": done}
+        return Ruling("sz.evening_over" if done <= GAMES_PER_EVENING else "sz.evening_over_games", "2.2", params)
+
+    return kit_evening.of_games(outcomes, players, GAMES_PER_EVENING, note)
 
 
 def next_setup(last: State) -> Mapping[str, Any]:

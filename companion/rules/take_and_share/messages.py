@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..base import N_
+from ..base import Message, N_, Np_
 
-MESSAGES: Mapping[str, str] = {
+MESSAGES: Mapping[str, Message] = {
     # the cards and the table
     "tns.card_malformed": N_("“%(text)s” is not a Take & Share card: write a suit letter (L, X, C, H, S, D) and a number, A or 2 to 10, such as LA or X10."),
     "tns.card_unknown_suit": N_("“%(text)s”: there is no suit “%(suit)s”; the suits are L leaf, X cross, C club, H heart, S spade and D diamond."),
@@ -42,7 +42,8 @@ MESSAGES: Mapping[str, str] = {
     "tns.game_end": N_("The last share is handed out after trick %(tricks)s: the game is over. The cards of the last trick, %(cards)s, are not shared."),
     # revokes and the audit
     "tns.revoke": N_("Proven revoke: in trick %(trick)s %(seat)s played %(played)s on the lead %(lead)s, as if holding no %(suit)s; in trick %(later_trick)s they played %(card)s."),
-    "tns.audit_illegal": N_("Trick %(trick)s: %(seat)s played %(card)s on the lead %(lead)s while holding %(suit)s: %(cards)s, played in trick(s) %(tricks)s."),
+    "tns.audit_illegal": Np_("Trick %(trick)s: %(seat)s played %(card)s on the lead %(lead)s while holding %(suit)s: %(cards)s, played in trick %(tricks)s.",
+        "Trick %(trick)s: %(seat)s played %(card)s on the lead %(lead)s while holding %(suit)s: %(cards)s, played in tricks %(tricks)s.", count="tricks"),
     "tns.accept_unknown": N_("There is no proven revoke by %(seat)s in trick %(trick)s to accept."),
     "tns.accept_twice": N_("The table has already accepted %(seat)s's play in trick %(trick)s."),
     # the score
@@ -53,8 +54,10 @@ MESSAGES: Mapping[str, str] = {
     "tns.winners_share": N_("%(names)s share the most points, %(points)s, and share the win."),
     # the long game
     "tns.long_start": N_("Long game: totals carry over, and the game in which a total passes %(target)s points is the last."),
-    "tns.long_running": N_("Long game, after %(done)s game(s): the game in which a total passes %(target)s points is the last; %(names)s lead(s) with %(points)s."),
-    "tns.long_over": N_("The long game is over: a total has passed %(target)s points; %(names)s win(s) with %(points)s."),
+    "tns.long_running": Np_("Long game, games played: %(done)s. The game in which a total passes %(target)s points is the last; %(names)s leads with %(points)s.",
+        "Long game, games played: %(done)s. The game in which a total passes %(target)s points is the last; %(names)s lead with %(points)s.", count="names"),
+    "tns.long_over": Np_("The long game is over: a total has passed %(target)s points; %(names)s wins with %(points)s.",
+        "The long game is over: a total has passed %(target)s points; %(names)s win with %(points)s.", count="names"),
     # the judge
     "tns.play_count": N_("A trick has one card per player: %(players)s cards, not %(count)s."),
     "tns.hands_count": N_("Give one hand per play: %(plays)s plays but %(count)s hands."),

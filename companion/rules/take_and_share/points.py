@@ -30,7 +30,7 @@ class Score:
 def score(received: Sequence[Sequence[Card]]) -> Score:
     """The points of each seat's received cards.
 
-    Per suit, the seat(s) with the highest sum of numbers score one point per card of that
+    Per suit, the seats with the highest sum of numbers score one point per card of that
     suit they hold; equal highest sums each score their own count; a suit nobody holds scores
     nothing. The most points win; equal most share the win.
     """

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..base import N_
+from ..base import Message, N_, Np_
 
-MESSAGES: Mapping[str, str] = {
+MESSAGES: Mapping[str, Message] = {
     # cards and positions
     "ty.card_malformed": N_("“%(text)s” is not a card: write a suit letter (L, X, C, H, S, D) and a rank (A, 2-10, J, Q, K), such as SQ."),
     "ty.card_unknown_suit": N_("“%(text)s”: there is no suit “%(suit)s”; the suits are L leaf, X cross, C club, H heart, S spade and D diamond."),
@@ -48,8 +48,10 @@ MESSAGES: Mapping[str, str] = {
     "ty.card_on_layout": N_("%(card)s is already in the layout, at %(x)s,%(y)s."),
     "ty.laid": N_("%(seat)s lays %(card)s at %(x)s,%(y)s."),
     "ty.done_without_cards": N_("%(seat)s has laid no card this turn: lay a card or pass."),
-    "ty.pass_after_lay": N_("%(seat)s has already laid %(count)s card(s) this turn: end the turn with “done”, or take the cards back."),
-    "ty.turn_done": N_("%(seat)s ends the turn after laying %(count)s card(s)."),
+    "ty.pass_after_lay": Np_("%(seat)s has already laid %(count)s card this turn: end the turn with “done”, or take the card back.",
+        "%(seat)s has already laid %(count)s cards this turn: end the turn with “done”, or take the cards back."),
+    "ty.turn_done": Np_("%(seat)s ends the turn after laying %(count)s card.",
+        "%(seat)s ends the turn after laying %(count)s cards."),
     "ty.next_turn": N_("Next: %(seat)s."),
     "ty.pass_draw": N_("%(seat)s passes and draws a card; %(deck)s left in the deck."),
     "ty.pass_no_draw": N_("%(seat)s passes; the deck is empty, so they draw nothing."),
@@ -72,13 +74,17 @@ MESSAGES: Mapping[str, str] = {
     "ty.suit_overflow": N_("There are 13 cards of %(suit)s, and only %(room)s are not in the layout or the hands already entered; got %(count)s."),
     "ty.too_many_cards": N_("The hands hold %(count)s cards, more than the deck leaves with the starting card on the table."),
     "ty.out_points": N_("%(seat)s has no cards left and scores %(points)s."),
-    "ty.hand_points": N_("%(seat)s holds %(largest)s of the most common suit and %(suits)s suit(s): %(points)s."),
+    "ty.hand_points": Np_("%(seat)s holds %(largest)s of the most common suit and %(suits)s suit: %(points)s.",
+        "%(seat)s holds %(largest)s of the most common suit and %(suits)s suits: %(points)s.", count="suits"),
     "ty.game_best": N_("Best this game: %(names)s with %(points)s."),
     # the match
     "ty.match_start": N_("The match lasts %(n)s games, or ends earlier once a total is below %(limit)s."),
-    "ty.match_on": N_("After %(done)s of %(n)s games %(names)s lead(s) with %(total)s; the match ends earlier once a total is below %(limit)s."),
-    "ty.match_over_games": N_("All %(n)s games are played: %(names)s win(s) with %(total)s."),
-    "ty.match_over_limit": N_("After game %(done)s the total of %(below)s is below %(limit)s: the match is over, and %(names)s win(s) with %(total)s."),
+    "ty.match_on": Np_("After %(done)s of %(n)s games %(names)s leads with %(total)s; the match ends earlier once a total is below %(limit)s.",
+        "After %(done)s of %(n)s games %(names)s lead with %(total)s; the match ends earlier once a total is below %(limit)s.", count="names"),
+    "ty.match_over_games": Np_("All %(n)s games are played: %(names)s wins with %(total)s.",
+        "All %(n)s games are played: %(names)s win with %(total)s.", count="names"),
+    "ty.match_over_limit": Np_("After game %(done)s the total of %(below)s is below %(limit)s: the match is over, and %(names)s wins with %(total)s.",
+        "After game %(done)s the total of %(below)s is below %(limit)s: the match is over, and %(names)s win with %(total)s.", count="names"),
     "ty.match_no_games": N_("Give the points of at least one game."),
     "ty.match_points_malformed": N_("Game %(game)s must be a list of whole numbers, one per player."),
     "ty.match_seats": N_("Game %(game)s has %(count)s players' points, the first game %(players)s."),
@@ -90,6 +96,7 @@ MESSAGES: Mapping[str, str] = {
     "ty.cards_item_malformed": N_("Entry %(number)s of “cards” must be a pair [\"x,y\", card]."),
     "ty.may_go": N_("%(card)s may go at %(x)s,%(y)s."),
     "ty.line_ok": N_("The %(count)s cards follow each other in one straight line."),
-    "ty.spots": N_("%(card)s may go at %(count)s spot(s): %(spots)s."),
+    "ty.spots": Np_("%(card)s may go at %(count)s spot: %(spots)s.",
+        "%(card)s may go at %(count)s spots: %(spots)s."),
     "ty.spots_none": N_("%(card)s fits nowhere in this layout."),
 }

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..base import N_
+from ..base import Message, N_, Np_
 
-MESSAGES: Mapping[str, str] = {
+MESSAGES: Mapping[str, Message] = {
     "ts.accept_unknown": N_("There is no proven revoke by %(seat)s in trick %(trick)s of hand %(hand)s to accept."),
     "ts.accept_twice": N_("The table has already accepted %(seat)s's play in trick %(trick)s of hand %(hand)s."),
     # cards
@@ -66,7 +66,8 @@ MESSAGES: Mapping[str, str] = {
     "ts.bid_made": N_("%(seat)s bid %(bid)s and took %(tricks)s: the bid is made."),
     "ts.bid_missed": N_("%(seat)s bid %(bid)s and took %(tricks)s: the bid is missed."),
     "ts.trick_points": N_("%(first)s and %(second)s score %(points)s for their tricks."),
-    "ts.shoot": N_("Shoot: %(first)s and %(second)s made %(count)s bid(s), %(points)s points."),
+    "ts.shoot": Np_("Shoot: %(first)s and %(second)s made %(count)s bid, %(points)s points.",
+        "Shoot: %(first)s and %(second)s made %(count)s bids, %(points)s points."),
     "ts.twin": N_("Twin shoot: both %(first)s and %(second)s made their bids, %(points)s more points."),
     "ts.overhead_made": N_("Overhead twin shoot: %(first)s and %(second)s opened their bids and both made them, %(points)s more points."),
     "ts.overhead_missed": N_("%(first)s and %(second)s opened their bids and missed: every other team scores %(points)s."),

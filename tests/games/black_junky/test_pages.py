@@ -69,8 +69,8 @@ def test_nine_players_are_refused_with_the_rule(client: FlaskClient) -> None:
 
 
 def test_the_new_game_form_says_how_many_cards_and_asks_nobody_to_lead(client: FlaskClient) -> None:
-    for names, each, aside in ((NAMES3, 21, "2 card(s) left over are set aside unseen."),
-                               (("A", "B", "C", "D"), 16, "1 card(s) left over are set aside unseen."),
+    for names, each, aside in ((NAMES3, 21, "2 cards left over are set aside unseen."),
+                               (("A", "B", "C", "D"), 16, "1 card left over is set aside unseen."),
                                (("A", "B", "C", "D", "E"), 13, "No card is left over.")):
         response = client.post("/tables", data={"player": list(names), "game": bj.SLUG})
         page = soup(client.get(response.location))
@@ -215,7 +215,7 @@ def test_impossible_cards_are_refused_with_their_clause(client: FlaskClient) -> 
     assert error_of(cross) == "§Preparation ✚cross 7 is a cross: the 13 crosses are the deck, and no player holds one."
     nothing = lay(client, url, [])
     assert nothing.status_code == 422
-    assert error_of(nothing) == "§The game Ben still holds 21 card(s) and must lay at least one."
+    assert error_of(nothing) == "§The game Ben still holds 21 cards and must lay at least one."
     assert prompt(client, url) == "Ben's cards", "nothing was stored"
 
 
@@ -230,7 +230,7 @@ def test_more_cards_than_a_player_holds_are_refused(client: FlaskClient) -> None
     assert words(page.select_one(".chosen")) == "Cards ticked: (1 in hand)"
     refused = lay(client, url, aki[31:] + [ben[1]])
     assert refused.status_code == 422
-    assert error_of(refused) == "§Preparation Aki has only 1 card(s) left in hand, but 2 were entered."
+    assert error_of(refused) == "§Preparation Aki has only 1 card left in hand, but 2 were entered."
 
 
 def test_a_used_cross_is_refused_and_not_offered(client: FlaskClient) -> None:
@@ -307,9 +307,9 @@ def test_a_whole_game_of_thirteen_rounds_then_the_result_and_the_scoreboard(clie
     top = state.leaders
     names = [NAMES3[s] for s in top]
     if len(top) == 1:
-        assert words(over.select_one(".verdict")) == f"{names[0]} wins the game with {state.wins[top[0]]} round win(s)."
+        assert words(over.select_one(".verdict")) == f"{names[0]} wins the game with {state.wins[top[0]]} round win{'' if state.wins[top[0]] == 1 else 's'}."
     else:
-        assert words(over.select_one(".verdict")) == f"Shared win: {', '.join(names)} with {state.wins[top[0]]} round win(s) each."
+        assert words(over.select_one(".verdict")) == f"Shared win: {', '.join(names)} with {state.wins[top[0]]} round win{'' if state.wins[top[0]] == 1 else 's'} each."
     assert over.select_one("a.button.primary").get_text(strip=True) == "Next game"
     assert over.select_one(".rulings li a.clause[href$='#result']") is not None
     assert wins_shown(page) == list(state.wins)

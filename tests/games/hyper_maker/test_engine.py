@@ -749,7 +749,7 @@ def test_judge_names_the_play_missing_from_its_hand():
 # --------------------------------------------------------------------------- judge as text
 
 
-EN = i18n.catalog("en").gettext
+EN = i18n.catalog("en")
 
 
 def test_judge_text_answers_in_english_with_rulings_as_clause_and_text():

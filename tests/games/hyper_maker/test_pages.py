@@ -159,7 +159,7 @@ def test_a_proven_revoke_is_flagged_with_its_evidence(client: FlaskClient) -> No
     assert len(flags) == 1
     words = " ".join(flags[0].get_text(" ").split())
     assert ("Trick 1: Ben played ▲green 1 / ★yellow 10 on master ●red 5 / ■blue 6 while holding "
-            "■blue 8 / ★yellow 3, played in trick(s) 2.") in words
+            "■blue 8 / ★yellow 3, played in trick 2.") in words
     assert scoreboard_totals(page) == [6, 0, 0]
     # The table lets it stand: recorded, shown, and no result changes.
     accept = flags[0].select_one("form")

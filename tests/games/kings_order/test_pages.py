@@ -103,7 +103,7 @@ def test_the_game_page_says_the_deal_the_start_player_and_the_match(client: Flas
     page = soup(client.get(url))
     assert words(page.select_one("h1.status")) == "King's Order · Game 1 · Turn 1"
     assert page.select_one("#prompt").get_text(strip=True) == "Cho's card"
-    assert words(page.select_one("#turn")) == "Cho holds 13 card(s)."
+    assert words(page.select_one("#turn")) == "Cho holds 13 cards."
     setup = [words(p) for p in page.select("#setup p")]
     assert setup[0].startswith("§Setting up Shuffle the 78 cards and deal 13 to each player")
     assert setup[1] == "our ruling With 4 players the other 26 cards stay out of the game, unseen."
@@ -166,7 +166,7 @@ def test_the_rulebook_example_turn_step_by_step(client: FlaskClient) -> None:
     assert [b["value"] for b in counts] == ["0", "1", "2", "3", "4", "5"]
     assert words(counts[0]) == "0 none" and not any(b.has_attr("disabled") for b in counts)
     assert words(page.select_one("form#hand-over .hint")) == (
-        "§Choosing another player Ben holds 13 card(s): if either end of the hand is 3, every 3 in it goes over. "
+        "§Choosing another player Ben holds 13 cards: if either end of the hand is 3, every 3 in it goes over. "
         "5 of the 6 cards of rank 3 are unseen.")
     response = post(client, url, "hand_over", {"count": "2"}, htmx=True)
     fragment = soup(response)
@@ -178,8 +178,8 @@ def test_the_rulebook_example_turn_step_by_step(client: FlaskClient) -> None:
         "§Playing a card Aki plays 3.",
         "§Playing a card Aki keeps the half left of 3 and discards 4, 4, 4, 6, 7, 9, J, J, K.",
         "§Choosing another player Aki chooses Ben: any 3 at an end of their hand is handed over.",
-        "§Choosing another player Ben has 3 at an end and hands over every 3, 2 card(s), to Aki.",
-        "§Score cards and the end of the turn Aki lays the 2 card(s) face down as score cards.",
+        "§Choosing another player Ben has 3 at an end and hands over every 3, 2 cards, to Aki.",
+        "§Score cards and the end of the turn Aki lays the 2 cards face down as score cards.",
         "§Rules of play Ben plays next.",
     ]
     assert players_rows(fragment) == [["Aki", "3", "3 ×2", "6"], ["Ben", "11", "–", "0"], ["Cho", "13", "–", "0"]]
@@ -199,7 +199,7 @@ def test_an_end_card_skips_the_discards_and_a_small_hand_skips_the_half(client: 
     ok(post(client, url, "play", {"card": "A"}))
     page = soup(client.get(url))
     assert page.select_one("#prompt").get_text(strip=True) == "Whom did Aki choose?"
-    assert rulings(page)[-1] == "our ruling Aki held 2 card(s): A was at an end, so nothing is discarded."
+    assert rulings(page)[-1] == "our ruling Aki held 2 cards: A was at an end, so nothing is discarded."
     assert words(page.select_one("#turn")) == "Played: A Correct (2 in hand before) · an end card: nothing discarded"
 
 
@@ -254,7 +254,7 @@ def test_a_small_hand_cannot_hand_over_more_than_it_holds(client: FlaskClient) -
     most = min(size, state.unseen(state.current.rank))
     assert disabled == [n > most for n in range(6)]
     refused = post(client, url, "hand_over", {"count": str(size + 1)})
-    assert refusal(refused)[1] == (f"§Choosing another player {NAMES3[state.current.target]} holds {size} card(s): "
+    assert refusal(refused)[1] == (f"§Choosing another player {NAMES3[state.current.target]} holds {size} card{'' if size == 1 else 's'}: "
                                    f"they cannot hand over {size + 1}.")
 
 
@@ -278,7 +278,8 @@ def test_players_without_cards_are_skipped_and_may_be_chosen(client: FlaskClient
     assert words(page.select_one("#latest")) == (
         f"Turn {after.last_turn.number}: {player} chose {NAMES4[empty]}, who has no cards: nothing handed over. Why")
     skipped = [NAMES4[x] for x in range(4) if not after.sizes[x]]
-    assert f"our ruling {', '.join(skipped)} have no cards and are skipped." in said
+    verb = "has no cards and is" if len(skipped) == 1 else "have no cards and are"
+    assert f"our ruling {', '.join(skipped)} {verb} skipped." in said
     assert [r[1] for r in players_rows(page)] == [str(n) for n in after.sizes]
 
 
@@ -332,13 +333,13 @@ def test_the_last_hand_shown_completes_the_audit_and_a_finding_may_stand(client:
     holder = NAMES3[state.last_hand]
     last = page.select_one("#last-hand")
     assert words(last.select_one("h2")) == f"Show {holder}'s last hand (optional)"
-    assert f"our ruling {holder} still holds {state.sizes[state.last_hand]} card(s), which score nothing." in words(last)
+    assert f"our ruling {holder} still holds {state.sizes[state.last_hand]} cards, which score nothing." in words(last)
     wrong = post(client, url, "show", {"cards": p.last_hand[:-1]})
-    assert refusal(wrong) == ("", f"{holder} holds {len(p.last_hand)} card(s), not {len(p.last_hand) - 1}.")
+    assert refusal(wrong) == ("", f"{holder} holds {len(p.last_hand)} cards, not {len(p.last_hand) - 1}.")
     ok(post(client, url, "show", {"cards": p.last_hand}))
     page = soup(client.get(url))
     assert words(page.select_one("#result h2")) == "The last hand"
-    assert rulings(page)[-1] == "our ruling 1 record(s) cannot have been right: see the findings."
+    assert rulings(page)[-1] == "our ruling 1 record cannot have been right: see the finding."
     assert words(page.select_one("#last-hand h2")) == "The last hand"
     assert page.select_one("form#show") is None
     found = page.select("#revokes li")
@@ -393,7 +394,7 @@ def test_a_match_of_three_rounds_adds_up_and_the_start_moves_left(client: FlaskC
             url = started.location
     best = max(totals)
     leaders = ", ".join(n for n, t in zip(NAMES3, totals) if t == best)
-    assert note.startswith(f"All 3 round(s) played. Highest total: {leaders}.")
+    assert note.startswith(f"All 3 rounds played. Highest total: {leaders}.")
 
 
 # --------------------------------------------------------------------------- undo, correction, history
@@ -605,7 +606,7 @@ def test_the_quick_judge_sends_an_end_card_straight_to_the_chosen_hand(client: F
     assert words(result.select_one(".verdict")) == "3 × K handed over."
     assert [words(li) for li in result.select(".rulings li")] == [
         "§Playing a card K is at an end of the hand: it is played alone and nothing is discarded.",
-        "§Choosing another player Both ends of the chosen player's hand are K: the whole hand, 3 card(s), is handed over.",
+        "§Choosing another player Both ends of the chosen player's hand are K: the whole hand, 3 cards, is handed over.",
     ]
 
 

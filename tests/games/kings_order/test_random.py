@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 
+from companion import i18n
 from companion.rules import base
 from companion.rules import kings_order as ko
 from companion.rules.base import Event, RuleError
@@ -116,7 +117,7 @@ def check_finished(table: Table) -> None:
     check_audit(table, complete=table.shown or state.last_hand is None)
     for ruling in ko.rulings(state):
         assert ruling.key in ko.MESSAGES
-        ko.MESSAGES[ruling.key] % {k: "x" for k in ruling.params}
+        i18n.render(ruling, ko, i18n.catalog("en"))  # every placeholder has its parameter
 
 
 def check_replay(table: Table) -> None:

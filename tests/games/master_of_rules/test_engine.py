@@ -21,7 +21,7 @@ from tests.kit.rulings import refused
 
 A, B, C, D, E = range(5)
 TRIO, ONLY_ONE, LIMIT_23, BEST, SR = mor.RULES
-EN = i18n.catalog("en").gettext
+EN = i18n.catalog("en")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -168,8 +168,8 @@ def test_module_constants_describe_the_game():
     assert [mor.RULE_NAMES[r] for r in mor.RULES] == [
         "TRIO", "ONLY ONE", "LIMIT 23", "BEST of the BEST", "SUPPORT RIGHT"]
     assert mor.TIE_BREAK == (TRIO, ONLY_ONE, BEST, LIMIT_23, SR)
-    assert [mor.card_text(code, EN) for code in ("B7", "p1")] == ["■blue 7", "◆purple 1"]
-    assert i18n.card_text(mor, "B7", EN) == "■blue 7"
+    assert [mor.card_text(code, EN.gettext) for code in ("B7", "p1")] == ["■blue 7", "◆purple 1"]
+    assert i18n.card_text(mor, "B7", EN.gettext) == "■blue 7"
 
 
 def test_every_message_key_in_the_package_has_an_english_template_and_is_used():

@@ -67,7 +67,7 @@ def seat_and_start(page: Page, base: str, setup: dict) -> None:  # type: ignore[
     page.check(f"input[name=first_leader][value='{setup['first_leader']}']")
     page.click("button.primary[type=submit]")
     expect(page.locator("#prompt")).to_have_text("Dan: move a chip or pass?")
-    expect(page.locator("#setup")).to_contain_text("Hand sizes: Aki 13, Ben 13, Cho 13, Dan 14 (1 joker(s) in the deck)")
+    expect(page.locator("#setup")).to_contain_text("Hand sizes: Aki 13, Ben 13, Cho 13, Dan 14 (1 joker in the deck)")
 
 
 def expected_prompt(state: sz.State) -> str:

@@ -18,7 +18,7 @@ from companion.rules.base import CardRef, CardsRef, Event, SeatRef, SeatsRef, Su
 from companion.rules.contract import Outcome
 from tests.kit.rulings import keys, refused, ruling
 
-EN = i18n.catalog("en").gettext
+EN = i18n.catalog("en")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -109,10 +109,10 @@ def test_cards_not_in_the_deck_are_refused(text):
 
 
 def test_cards_and_suits_read_as_words():
-    assert sz.card_text("H10", EN) == "♥heart 10"
-    assert sz.card_text("SA", EN) == "♠spade A"
-    assert sz.card_text("JK", EN) == "Joker"
-    assert sz.suit_text("C", EN) == "♣club"
+    assert sz.card_text("H10", EN.gettext) == "♥heart 10"
+    assert sz.card_text("SA", EN.gettext) == "♠spade A"
+    assert sz.card_text("JK", EN.gettext) == "Joker"
+    assert sz.suit_text("C", EN.gettext) == "♣club"
 
 
 # --------------------------------------------------------------------------- 2.1 the deal

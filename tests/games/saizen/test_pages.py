@@ -36,7 +36,7 @@ from tests.games.saizen.table import (
     undo,
 )
 
-EN = i18n.catalog("en").gettext
+EN = i18n.catalog("en")
 
 
 def words(node) -> str:  # type: ignore[no-untyped-def]
@@ -123,7 +123,7 @@ def test_the_game_page_says_the_hand_sizes_the_start_player_and_the_faces_chosen
     setup = [words(p) for p in page.select("#setup p")]
     assert setup == [
         "§2.1 Cho is the start player: deal one card at a time clockwise from them until the deck is out.",
-        "our ruling Hand sizes: Aki 13, Ben 13, Cho 14, Dan 13 (1 joker(s) in the deck)",
+        "our ruling Hand sizes: Aki 13, Ben 13, Cho 14, Dan 13 (1 joker in the deck)",
         "§2.2 Cho leads the first trick. Before it, starting with them and going clockwise, each player may move one chip or pass."]
     # the chip picker is the four cards as they lie: ♠ starts on 小, ♥ on 決勝
     assert words(page.select_one("form#flip-S button[value=high]")) == "♠spade: 小 → 大"

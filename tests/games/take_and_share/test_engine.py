@@ -22,7 +22,7 @@ from tests.kit.rulings import keys, refused, ruling
 from tests.games.take_and_share import driver
 
 A, B, C, D = range(4)
-EN = i18n.catalog("en").gettext
+EN = i18n.catalog("en")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -161,10 +161,10 @@ def test_three_players_have_no_a_and_no_2(code: str) -> None:
 
 
 def test_cards_and_suits_read_as_words() -> None:
-    assert tns.card_text("S10", EN) == "♠spade 10"
-    assert tns.card_text("LA", EN) == "❦leaf A"
-    assert tns.suit_text("X", EN) == "✚cross"
-    assert [tns.suit_text(s, EN) for s in tns.SUITS] == ["❦leaf", "✚cross", "♣club", "♥heart", "♠spade", "♦diamond"]
+    assert tns.card_text("S10", EN.gettext) == "♠spade 10"
+    assert tns.card_text("LA", EN.gettext) == "❦leaf A"
+    assert tns.suit_text("X", EN.gettext) == "✚cross"
+    assert [tns.suit_text(s, EN.gettext) for s in tns.SUITS] == ["❦leaf", "✚cross", "♣club", "♥heart", "♠spade", "♦diamond"]
 
 
 def test_the_deal_gives_fourteen_each_and_four_share_cards_with_four_players() -> None:

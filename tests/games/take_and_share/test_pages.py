@@ -297,7 +297,7 @@ def test_a_later_card_proves_a_revoke_and_the_table_may_let_it_stand(client: Fla
     finding = page.select_one("#revokes li.finding")
     assert words(finding).startswith(
         "§Must follow Trick 2: Dan played ♦diamond 3 on the lead ♥heart 9 while holding ♥heart: ♥heart 2, played in "
-        "trick(s) 3.")
+        "trick 3.")
     assert "The rulebook sets no penalty: the table decides." in words(page.select_one("#revokes"))
     lay(client, url, "H5", "H8")
     result = soup(client.get(url)).select_one("#result")

@@ -84,7 +84,7 @@ def test_a_three_player_game_to_the_last_card_through_the_page(page: Page, live_
         if kind == "hand":
             expect(page.locator("#prompt")).to_have_text(f"{name}'s hand")
             if kind not in checked:
-                expect(page.locator("form#hand")).to_contain_text(f"{name} should hold {state.hand_sizes[state.expected_seat]} card(s)")
+                expect(page.locator("form#hand")).to_contain_text(f"{name} should hold {state.hand_sizes[state.expected_seat]} card")
                 assert_phone_friendly(page)
                 checked.add(kind)
             counts = ty.counts_of([ty.parse_card(c) for c in event.payload["cards"]]) if "cards" in event.payload else \

@@ -21,7 +21,7 @@ from companion.rules.base import CardRef, Event, RuleError, Ruling, SeatRef, Sea
 from companion.rules.contract import Outcome
 from tests.kit.rulings import keys, refused
 
-EN = i18n.catalog("en").gettext
+EN = i18n.catalog("en")
 ALICE, BETTY, CATHERINE, DOLLY, ELSA = range(5)
 EXAMPLE_PLAYERS = ["Alice", "Betty", "Catherine", "Dolly", "Elsa"]
 
@@ -127,10 +127,10 @@ def test_card_parsing_refuses_what_is_not_a_tennos_card(written, key):
 
 
 def test_a_card_reads_as_its_suit_mark_name_and_rank():
-    assert ty.card_text("SQ", EN) == "♠spade Q"
-    assert ty.card_text("X10", EN) == "✚cross 10"
-    assert ty.card_text("LA", EN) == "❦leaf A"
-    assert ty.suit_text("D", EN) == "♦diamond"
+    assert ty.card_text("SQ", EN.gettext) == "♠spade Q"
+    assert ty.card_text("X10", EN.gettext) == "✚cross 10"
+    assert ty.card_text("LA", EN.gettext) == "❦leaf A"
+    assert ty.suit_text("D", EN.gettext) == "♦diamond"
     assert ty.card_parts("H7") == (("H", "7"),)
 
 
@@ -514,7 +514,7 @@ def test_the_rulebooks_scoring_example_loses_4_times_3_is_12():
     r = answer["rulings"][0]
     assert (r.key, r.clause, r.params["largest"], r.params["suits"], r.params["points"]) == (
         "ty.hand_points", "得点計算", 4, 3, -12)
-    assert text(r) == "Player A holds 4 of the most common suit and 3 suit(s): -12."
+    assert text(r) == "Player A holds 4 of the most common suit and 3 suits: -12."
     assert ty.Hand(0, ty.counts_of([card(c) for c in ("S3", "S5", "S9", "SK", "H6", "HQ", "X7")])).points == -12
 
 
@@ -723,7 +723,7 @@ def test_judge_place_reports_the_first_bad_card_and_its_first_broken_rule(cards,
 def test_judge_spots_lists_free_spots_by_x_then_y():
     answer = ty.judge({"ask": "spots", "grid": {"0,0": "SQ"}, "card": "SK"})
     assert answer["spots"] == ["-1,0", "1,0"]
-    assert text(answer["rulings"][0]) == "♠spade K may go at 2 spot(s): -1,0; 1,0."
+    assert text(answer["rulings"][0]) == "♠spade K may go at 2 spots: -1,0; 1,0."
     answer = ty.judge({"ask": "spots", "grid": {"0,0": "SQ", "0,1": "HQ"}, "card": "LQ"})
     assert answer["spots"] == ["0,-1", "0,2"]
 
@@ -798,7 +798,7 @@ def test_judge_refuses_bad_requests_with_the_right_key(request_, key):
 def test_judge_answers_render_as_json_with_clause_and_text():
     ok, answer = i18n.judge(ty, {"ask": "spots", "grid": {"0,0": "SQ"}, "card": "SK"}, EN)
     assert ok and answer == {"spots": ["-1,0", "1,0"], "rulings": [
-        {"clause": "A:すべて", "text": "♠spade K may go at 2 spot(s): -1,0; 1,0."}]}
+        {"clause": "A:すべて", "text": "♠spade K may go at 2 spots: -1,0; 1,0."}]}
     ok, answer = i18n.judge(ty, {"ask": "place", "grid": {"0,0": "SQ"}, "cards": [["0,1", "HJ"]]}, EN)
     assert ok and (answer["legal"], answer["card"], answer["reason"]) == (False, 0, "vertical")
     json.dumps(answer)

@@ -147,7 +147,7 @@ def test_the_game_starts_with_the_starting_card_two_taps(client: FlaskClient) ->
     assert ordered(page.select("form#lay button[name=spot]")) == ["-1,0", "0,-1", "0,1", "1,0"]
     assert page.select_one("form#lay button[name=card][value=SQ]").has_attr("disabled")
     assert sizes(page)["Cho"] == ["12", "0", "0"]
-    assert words(page.select_one("#deck")).startswith("§B: Pass Deck: 29 card(s) face down")
+    assert words(page.select_one("#deck")).startswith("§B: Pass Deck: 29 cards face down")
 
 
 # --------------------------------------------------------------------------- the rulebook's example
@@ -201,7 +201,7 @@ def test_the_example_dolly_lays_three_aces_in_a_line_downwards(client: FlaskClie
     page = soup(client.get(url))
     assert page.select_one("#prompt").get_text(strip=True) == "Dolly: the next card in line, or done"
     assert ordered(page.select("form#lay button[name=spot]")) == ["2,-1"]  # the line runs down
-    assert "2 card(s) laid this turn" in words(page.select_one(".turn-actions"))
+    assert "2 cards laid this turn" in words(page.select_one(".turn-actions"))
     assert highlighted(client, url, "CA") == ["2,-1"]
     ok(lay(client, url, "2,-1", "CA"))
     ok(done(client, url))
@@ -210,7 +210,7 @@ def test_the_example_dolly_lays_three_aces_in_a_line_downwards(client: FlaskClie
     assert layout(page) == {"0,0": "♠spade Q", "0,1": "♥heart Q", "-1,0": "♠spade K", "1,1": "♥heart K",
                             "2,1": "♥heart A", "2,0": "❦leaf A", "2,-1": "♣club A"}
     assert sizes(page)["Dolly"] == ["7", "3", "0"]
-    assert words(page.select_one("#latest")) == "Dolly ends the turn after laying 3 card(s). Why"
+    assert words(page.select_one("#latest")) == "Dolly ends the turn after laying 3 cards. Why"
 
 
 def test_the_example_elsas_spade_j_fits_nowhere_and_each_try_is_refused_naming_the_neighbour(client: FlaskClient) -> None:
@@ -248,7 +248,7 @@ def test_a_turn_that_bends_or_leaves_the_last_card_is_refused_with_the_clause(cl
         "line from ♥heart A, so the next one goes one step further the same way, beyond ❦leaf A.")
     assert refusal(client.post(f"{url}/entries", data={**fields, "spot": "3,1"}))[0] == "§The card just played"
     assert refusal(client.post(f"{url}/entries", data={**fields, "kind": "pass"}))[1].startswith(
-        "§Play Dolly has already laid 2 card(s) this turn")
+        "§Play Dolly has already laid 2 cards this turn")
 
 
 def test_a_card_already_in_the_layout_is_not_offered_and_is_refused(client: FlaskClient) -> None:
@@ -275,7 +275,7 @@ def test_a_pass_draws_while_the_deck_lasts_and_everyone_passing_ends_the_game(cl
     page = soup(response)
     assert page.select_one("#prompt").get_text(strip=True) == "Ben's turn"
     assert sizes(page)["Aki"] == ["16", "0", "1"]
-    assert words(page.select_one("#deck")) == ("§B: Pass Deck: 31 card(s) face down; a pass draws one while any are "
+    assert words(page.select_one("#deck")) == ("§B: Pass Deck: 31 cards face down; a pass draws one while any are "
                                               "left. Passes in a row: 1 of 3 (everyone passing ends the game).")
     said = [words(li) for li in page.select("#result .rulings li")]
     assert said == ["§B: Pass Aki passes and draws a card; 31 left in the deck.",
@@ -323,7 +323,7 @@ def test_a_whole_game_to_the_last_card_then_the_hands_checked_and_scored(client:
     first = awaited[0]
     assert page.select_one("#prompt").get_text(strip=True) == f"{NAMES3[first]}'s hand"
     held = replayed(setup, log[:hands_from]).hand_sizes[first]
-    assert f"{NAMES3[first]} should hold {held} card(s)" in words(page.select_one("form#hand"))
+    assert f"{NAMES3[first]} should hold {held} card" in words(page.select_one("form#hand"))
     assert [i["name"] for i in page.select("form#hand input[type=number]")] == [f"count_{s}" for s in ty.SUITS]
     assert page.select_one("#layout") is not None and page.select_one("#layout button") is None
     # A hand of the wrong size is refused with the sizes kept.
@@ -391,7 +391,7 @@ def test_scores_only_enters_just_the_hands_and_the_rulebooks_4_times_3(client: F
     assert scoreboard_totals(page) == [5, -12, -4]
     assert words(page.select_one("#final .verdict")) == "Aki went out and scores 5."
     said = [words(li) for li in page.select("#result .rulings li")]
-    assert "§Scoring Ben holds 4 of the most common suit and 3 suit(s): -12." in said
+    assert "§Scoring Ben holds 4 of the most common suit and 3 suits: -12." in said
     assert sizes(page)["Ben"] == ["✚ cross 1 ♥ heart 2 ♠ spade 4 4 × 3", "-12"]
 
 
@@ -403,7 +403,7 @@ def test_the_match_ends_once_a_total_is_below_the_limit(client: FlaskClient) -> 
     page = soup(client.get(url))
     assert "the match ends once a total is below -10;" in words(page.select_one(".rules-in-force"))
     assert words(page.select_one("#final .match-over")) == (
-        "§Playing several games After game 1 the total of Ben is below -10: the match is over, and Aki win(s) with 5.")
+        "§Playing several games After game 1 the total of Ben is below -10: the match is over, and Aki wins with 5.")
     assert page.select_one("#scoreboard .evening") is not None
 
 
@@ -425,7 +425,7 @@ def test_the_match_lasts_as_many_games_as_players(client: FlaskClient) -> None:
             url = started.location
     assert scoreboard_totals(page) == [15, -3, -3]
     assert words(page.select_one("#final .match-over")) == (
-        "§Playing several games All 3 games are played: Aki win(s) with 15.")
+        "§Playing several games All 3 games are played: Aki wins with 15.")
 
 
 # --------------------------------------------------------------------------- undo, correction, history
@@ -556,7 +556,7 @@ def test_the_quick_judge_builds_a_layout_and_says_where_a_card_may_go(client: Fl
     assert ordered(page.select("#judge-layout a.spot.ok")) == ["0,-1", "0,1"]
     assert words(page.select_one("#result .verdict")) == "It may go at 0,-1, 0,1."
     assert [words(li) for li in page.select("#result .rulings li")] == [
-        "§Every neighbour ♥heart Q may go at 2 spot(s): 0,-1; 0,1."]
+        "§Every neighbour ♥heart Q may go at 2 spots: 0,-1; 0,1."]
     # Can it go here? A spot tapped with the card asks about a turn.
     link = page.select_one("#judge-layout a.spot.ok").get("href")
     page = soup(client.get(link))

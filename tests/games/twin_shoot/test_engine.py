@@ -22,7 +22,7 @@ from companion.rules.base import CardRef, CardsRef, Event, Ruling, SeatRef, Suit
 from companion.rules.contract import Outcome
 from tests.kit.rulings import keys, refused, ruling
 
-EN = i18n.catalog("en").gettext
+EN = i18n.catalog("en")
 STEP = {n: f"トリックテイキングフェーズ {n}" for n in range(1, 6)}
 SCORE = {n: f"点数計算 {n}" for n in range(1, 5)}
 
@@ -227,9 +227,9 @@ def test_the_bid_example_cross_and_heart_predict_six_tricks():
 
 
 def test_card_text_shows_one_suit_and_the_rank():
-    assert ts.card_text("X10", EN) == "✚cross 10"
-    assert ts.card_text("la", EN) == "❦leaf A"
-    assert i18n.card_text(ts, "H7", EN) == "♥heart 7"
+    assert ts.card_text("X10", EN.gettext) == "✚cross 10"
+    assert ts.card_text("la", EN.gettext) == "❦leaf A"
+    assert i18n.card_text(ts, "H7", EN.gettext) == "♥heart 7"
 
 
 # --------------------------------------------------------------------------- seats and order
