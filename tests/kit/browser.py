@@ -17,6 +17,8 @@ from companion.server import served_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 640}
+"""The smallest phone the pages are made for (the whole-evening kit plays on it)."""
 LAN_NAME = "table.test"
 """A name the browser resolves to this machine: a page opened on it is not a secure context,
 as a phone opening the LAN address over plain http is not (loopback always is)."""

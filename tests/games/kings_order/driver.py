@@ -91,6 +91,9 @@ class Table:
     decoys: int = 0
     composite: int = 0
     shown: bool = False
+    composite_rate: float = 0.3
+    """How often a turn goes in as one "turn" entry (as the judge API takes it) rather than
+    the page's steps; 0 for a log to tap in through the page."""
 
     # ----------------------------------------------------------------- the log
 
@@ -199,7 +202,7 @@ class Table:
 
     def enter_turn(self, r: Record) -> None:
         rng = self.rng
-        if rng.random() < 0.3:
+        if rng.random() < self.composite_rate:
             payload: dict[str, Any] = {"seat": r.seat, "card": self.code(r.card), "target": r.target}
             if len(r.hand_before) >= 3 or rng.random() < 0.3:
                 payload["side"] = r.side

@@ -1,0 +1,228 @@
+"""One entry of any game tapped into its panel, as the person with the phone does it.
+
+`enter(page, slug, event)` looks up the game's own function below; each taps the panel's
+buttons (the pickers of templates/games/<slug>/_picker*.html), with the selectors the
+per-game browser tests use. Where a picker's taps are not written out here (a finding's
+"accept", King's Order's discard with rank-only codes, Tateyoko's hand counts by card,
+Twin Shoot's bid cards), `submit` fills that entry's own panel form and submits it from
+inside the page (requestSubmit, so htmx swaps the panel as for a tap). Every function
+returns how the entry went in: "tap" or "form".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page
+
+from companion.rules.base import UNDO, Event
+
+SUBMIT_JS = """([kind, fields]) => {
+  const forms = [...document.querySelectorAll('#panel form')].filter(f =>
+      f.querySelector(`input[name=kind][value="${kind}"]`) && f.offsetParent !== null)
+    .concat([...document.querySelectorAll('#panel form')].filter(f =>
+      f.querySelector(`input[name=kind][value="${kind}"]`)));
+  const form = forms[0];
+  if (!form) return false;
+  for (const [name, values] of Object.entries(fields)) {
+    for (const el of [...form.querySelectorAll(`[name="${name}"]`)]) {
+      if (el.type === 'checkbox' || el.type === 'radio') el.checked = false;
+      else if (el.tagName !== 'BUTTON' && el.type !== 'hidden') el.value = '';
+      else if (el.type === 'hidden') el.remove();
+    }
+    for (const value of values) {
+      const input = document.createElement('input');
+      input.type = 'hidden'; input.name = name; input.value = value;
+      form.appendChild(input);
+    }
+  }
+  form.requestSubmit();
+  return true;
+}"""
+
+
+def form_fields(payload: dict[str, Any]) -> dict[str, list[str]]:
+    """An entry's payload as the form fields its game's form_payload reads back."""
+    fields: dict[str, list[str]] = {}
+    for name, value in payload.items():
+        if isinstance(value, bool):
+            fields[name] = ["on"] if value else []
+        elif isinstance(value, list) and value and isinstance(value[0], list):  # Twin Shoot's open bid
+            fields["first_cards"], fields["second_cards"] = [str(c) for c in value[0]], [str(c) for c in value[1]]
+        elif isinstance(value, list):
+            fields[name] = [str(v) for v in value]
+        elif isinstance(value, dict):  # Tateyoko's counts per suit
+            for suit, count in value.items():
+                fields[f"count_{suit}"] = [str(count)]
+        else:
+            fields[name] = [str(value)]
+    return fields
+
+
+def submit(page: Page, event: Event) -> str:
+    """Fill the panel's form for this entry's kind and submit it from inside the page."""
+    done = page.evaluate(SUBMIT_JS, [event.kind, form_fields(dict(event.payload))])
+    assert done, f"the panel offers no form for a {event.kind!r} entry"
+    return "form"
+
+
+def has(page: Page, selector: str) -> bool:
+    return page.locator(selector).count() > 0
+
+
+def click_all(page: Page, *selectors: str) -> str:
+    """Tap each in turn, if the panel shows the first; else nothing (the caller submits)."""
+    if not has(page, selectors[0]):
+        return ""
+    for selector in selectors:
+        page.click(selector)
+    return "tap"
+
+
+def undo(page: Page) -> str:
+    page.click("#panel button.undo")
+    return "tap"
+
+
+def hyper_maker(page: Page, event: Event) -> str:
+    from companion.rules import hyper_maker as hm
+
+    if event.kind in ("master", "play"):
+        card = hm.parse_card(str(event.payload["card"]))
+        return click_all(page, f"#panel label[for=pair-{card.pair}]",
+                         f"#panel button[name=card][value={card.code}]") or submit(page, event)
+    return submit(page, event)
+
+
+def kings_trick(page: Page, event: Event) -> str:
+    from companion.rules import kings_trick as kt
+
+    card = str(event.payload.get("card", ""))
+    if event.kind == "play" and card in kt.SPECIALS:
+        return click_all(page, f"#panel form.picker .specials button[value={card}]") or submit(page, event)
+    if event.kind == "play":
+        return click_all(page, f"#panel form.picker label.colour-btn.c-{card[0]}",
+                         f"#panel form.picker button[name=card][value={card}]") or submit(page, event)
+    if event.kind == "pick":
+        return click_all(page, f"#panel form.picker .pool button[value={card}]") or submit(page, event)
+    if event.kind in ("declare", "pass"):
+        return click_all(page, f"#panel form#agari-{event.payload['seat']} button[value={event.kind}]") \
+            or submit(page, event)
+    return submit(page, event)
+
+
+def master_of_rules(page: Page, event: Event) -> str:
+    p = event.payload
+    form = f"#panel form.picker:has(input[name=kind][value={event.kind}])"
+    if "card" in p:
+        return click_all(page, f"{form} label[for=colour-{str(p['card'])[0]}]",
+                         f"{form} button[name=card][value={p['card']}]") or submit(page, event)
+    if p.get("reveal"):
+        return click_all(page, f"{form} label.reveal-toggle", f"{form} .reveal-keys button[value={p['rule']}]") \
+            or submit(page, event)
+    if "rule" in p:
+        return click_all(page, f"{form} .rule-keys button[value={p['rule']}]") or submit(page, event)
+    return submit(page, event)
+
+
+def take_and_share(page: Page, event: Event) -> str:
+    card = str(event.payload.get("card", ""))
+    if event.kind in ("share", "play"):
+        return click_all(page, f"#panel form.picker label.suit-btn.s-{card[0]}",
+                         f"#panel form.picker button[name=card][value={card}]") or submit(page, event)
+    if event.kind == "give":
+        return click_all(page, f"#panel form.give-form button[name=seat][value='{event.payload['seat']}']") \
+            or submit(page, event)
+    return submit(page, event)
+
+
+def twin_shoot(page: Page, event: Event) -> str:
+    if event.kind == "play":
+        card = str(event.payload["card"])
+        return click_all(page, f"#panel form.picker label.suit-btn.s-{card[0]}",
+                         f"#panel form.picker button[name=card][value={card}]") or submit(page, event)
+    return submit(page, event)  # the bid pickers: ticked cards, then their button
+
+
+def saizen(page: Page, event: Event) -> str:
+    p = event.payload
+    if event.kind == "flip":
+        return click_all(page, f"#panel form#flip-{p['suit']} button[value={p['row']}]") or submit(page, event)
+    if event.kind == "pass":
+        return click_all(page, "#panel form#pass button") or submit(page, event)
+    if event.kind == "name":
+        return click_all(page, f"#panel form#name-suit button[value={p['suit']}]") or submit(page, event)
+    if event.kind == "play" and p["card"] == "JK":
+        return click_all(page, "#panel form.picker .jokers button") or submit(page, event)
+    if event.kind == "play":
+        card = str(p["card"])
+        return click_all(page, f"#panel form.picker label.suit-btn.s-{card[0]}",
+                         f"#panel form.picker button[name=card][value={card}]") or submit(page, event)
+    return submit(page, event)
+
+
+def tateyoko(page: Page, event: Event) -> str:
+    p = event.payload
+    if event.kind == "lay":
+        spot, card = f"{p['x']},{p['y']}", str(p["card"])
+        if not click_all(page, f"#panel form#lay button[name=spot][value='{spot}']"):
+            return submit(page, event)
+        page.wait_for_selector("#panel #chosen", state="attached")  # the spot's card picker swapped in
+        return click_all(page, f"#panel form#lay label.suit-btn.s-{card[0]}",
+                         f"#panel form#lay button[name=card][value={card}]")
+    if event.kind in ("done", "pass"):
+        return click_all(page, f"#panel form#{event.kind} button") or submit(page, event)
+    if event.kind == "start":
+        card = str(p["card"])
+        return click_all(page, f"#panel form#start label.suit-btn.s-{card[0]}",
+                         f"#panel form#start button[name=card][value={card}]") or submit(page, event)
+    if event.kind == "hand" and "counts" in p and has(page, "#panel form#hand"):
+        for suit, count in p["counts"].items():
+            if count:
+                page.fill(f"#panel form#hand input[name=count_{suit}]", str(count))
+        page.click("#panel form#hand button[type=submit]")
+        return "tap"
+    return submit(page, event)
+
+
+def kings_order(page: Page, event: Event) -> str:
+    p = event.payload
+    if event.kind == "play":
+        return click_all(page, f"#panel form#play button[value='{p['card']}']") or submit(page, event)
+    if event.kind == "keep":
+        return click_all(page, f"#panel form#keep button[value={p['side']}]") or submit(page, event)
+    if event.kind == "choose":
+        return click_all(page, f"#panel form#choose button[value='{p['seat']}']") or submit(page, event)
+    if event.kind == "hand_over":
+        return click_all(page, f"#panel form#hand-over button[value='{p['count']}']") or submit(page, event)
+    return submit(page, event)  # discard and show: the ticked copies of each rank
+
+
+def black_junky(page: Page, event: Event) -> str:
+    p = event.payload
+    if event.kind == "reveal" and p["cards"] and has(page, "#panel #reveal label.key"):
+        for code in p["cards"]:
+            page.click(f"#panel #reveal label.suit-btn.s-{code[0]}")
+            page.click(f"#panel #reveal label.key:has(input[value={code}])")
+        page.click("#panel #reveal button[type=submit]")
+        return "tap"
+    if event.kind == "reveal" and not p["cards"]:
+        return click_all(page, "#panel #reveal button[type=submit]") or submit(page, event)
+    if event.kind == "deck":
+        return click_all(page, f"#panel #deck button[name=card][value={p['card']}]") or submit(page, event)
+    return submit(page, event)
+
+
+TAPS: dict[str, Callable[[Page, Event], str]] = {
+    "hyper-maker": hyper_maker, "kings-trick": kings_trick, "master-of-rules": master_of_rules,
+    "take-and-share": take_and_share, "twin-shoot": twin_shoot, "saizen": saizen, "tateyoko": tateyoko,
+    "kings-order": kings_order, "black-junky": black_junky,
+}
+
+
+def enter(page: Page, slug: str, event: Event) -> str:
+    """One entry of game `slug` through its panel: "tap" or "form" for how it went in."""
+    if event.kind == UNDO:
+        return undo(page)
+    return TAPS[slug](page, event)
