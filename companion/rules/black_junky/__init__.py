@@ -13,17 +13,18 @@ Not a trick-taking game: nobody leads (start_choices is empty) and there is noth
 (every card the deal makes impossible is refused when entered).
 
 Log entries (Event kind and payload)
-    "reveal" {"seat": s, "cards": [codes]}  One player's cards revealed this round; [] means
-             "no cards left" (only for a player whose hand is empty, who sits out). Each
-             seat once per round, in any order (state.awaiting; state.expected_seat is the
-             lowest). A player with cards lays at least one and at most what they hold.
-    "deck"   {"card": "X7"}  The deck's cross, once everyone has revealed
+    "reveal" {"seat": s, "cards": [codes]}  One player's cards revealed this round. Each
+             seat with cards once per round, in any order (state.awaiting; state.expected_seat
+             is the lowest). A player with cards lays at least one and at most what they
+             hold. A player whose hand is empty is not awaited: they sit out (RULINGS);
+             [] ("no cards left") for them is still taken, as records made before have it.
+    "deck"   {"card": "X7"}  The deck's cross, once everyone with cards has revealed
              (state.expects_deck): the round is decided.
     "undo" is handled by base.replay.
 
 What the page reads from State (besides setup, players, is_over)
     phase ("reveal" | "deck" | "over"), round_number, awaiting, expected_seat, expects_deck,
-    revealed / reveal_of(seat) (this round), left (cards held per seat), played, used,
+    revealed / reveal_of(seat) / sits_out(seat) (this round), left (cards held per seat), played, used,
     rounds / last_round (RoundResult: plays, deck, counts (Count: values, total, bust,
     sum_text), winners, totals, busts, kept, rulings), crosses, wins, kept, variant_points,
     points, leaders, ended_early; setup.hand_size, setup.set_aside, setup.variant.

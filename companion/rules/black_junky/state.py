@@ -104,11 +104,21 @@ class State:
 
     @property
     def awaiting(self) -> tuple[int, ...]:
-        """The seats whose cards (or "no cards left") this round still awaits, in seat order."""
+        """The seats whose cards this round still awaits, in seat order.
+
+        A player whose dealt cards are all laid is not awaited: the app knows they have none,
+        and they sit out (RULINGS). An explicit "no cards left" entry for them (records made
+        before) is still taken, and changes nothing.
+        """
         if self.is_over:
             return ()
         done = {r.seat for r in self.revealed}
-        return tuple(s for s in range(self.players) if s not in done)
+        return tuple(s for s, left in enumerate(self.left) if s not in done and left > 0)
+
+    def sits_out(self, seat: int) -> bool:
+        """Whether `seat` has no cards left this round, so sits out of it (RULINGS)."""
+        reveal = self.reveal_of(seat)
+        return not reveal.cards if reveal is not None else self.left[seat] <= 0
 
     @property
     def expected_seat(self) -> int | None:
@@ -119,7 +129,7 @@ class State:
 
     @property
     def expects_deck(self) -> bool:
-        """Everyone has revealed: the deck's cross comes next."""
+        """Everyone with cards has revealed: the deck's cross comes next."""
         return not self.is_over and not self.awaiting
 
     @property
@@ -182,7 +192,8 @@ def initial(raw_setup: Mapping[str, Any]) -> State:
 
 def apply(state: State, event: Event) -> State:
     """Take one entry: a player's revealed cards ("reveal" {"seat", "cards"}; [] for "no
-    cards left"), or the deck's cross once everyone has revealed ("deck" {"card"})."""
+    cards left", which is never awaited but still taken), or the deck's cross once everyone
+    with cards has revealed ("deck" {"card"})."""
     if event.kind not in EVENT_KINDS:
         raise RuleError("input.unknown_event", "", kind=event.kind)
     if state.is_over:
@@ -222,7 +233,7 @@ def _turn(state: State, cross: Card) -> State:
         raise RuleError("bj.reveal_first", C_GAME, seats=SeatsRef(state.awaiting))
     once_per_deal(state.used, cross, "bj.deck_used", C_SETUP, card=CardRef(cross.code))
     by_seat = {r.seat: r.cards for r in state.revealed}
-    plays = [by_seat[s] or None for s in range(state.players)]
+    plays = [by_seat.get(s) or None for s in range(state.players)]  # not revealed: no cards, sits out
     result = decide(plays, cross, state.setup.red, state.setup.bust_21, number=len(state.rounds) + 1,
                     keep=state.setup.variant)
     return replace(state, rounds=state.rounds + (result,), revealed=(), used=state.used | {cross})

@@ -64,7 +64,7 @@ class Sim:
                 self.hands[seat].remove(card)
             self.pending[seat] = cards
         else:
-            plays = [self.pending[s] or None for s in range(len(self.hands))]
+            plays = [self.pending.get(s) or None for s in range(len(self.hands))]
             self.rounds.append({"plays": plays, "deck": cards[0]})
             self.pending = {}
 
@@ -147,6 +147,11 @@ def play_out(sim: Sim) -> None:
     forced = False
     while not sim.state.is_over:
         state = sim.state
+        empty = [s for s in range(state.players) if state.left[s] == 0 and state.reveal_of(s) is None]
+        if empty and sim.rng.random() < 0.1:  # "no cards left" entered anyway, as records made before have it
+            seat = sim.rng.choice(empty)
+            sim.enter(Event("reveal", {"seat": seat, "cards": []}), seat, ())
+            continue
         if state.expects_deck:
             cross = sim.deck.pop(0)
             sim.enter(Event("deck", {"card": cross.code}), None, (cross,))

@@ -358,17 +358,67 @@ def test_a_player_holding_cards_must_lay_at_least_one():
     assert error.ruling.params == {"seat": SeatRef(1), "left": 21} and error.ruling.clause == "ゲーム"
 
 
-def test_a_player_without_cards_enters_no_cards_left_and_sits_out():
+def test_a_player_without_cards_is_not_asked_and_sits_out():
+    """Issue 28: the app knows from the cards entered that a hand is empty, so that player is
+    not asked for a "no cards left" tap: they sit out (RULINGS), the round goes on without them."""
     everything = [f"S{r}" for r in ("A", 2, 3, 4, 5, 6, 7, 8)]
     state = play_round(new_game(8), [everything] + [["C" + str(r)] for r in range(2, 9)], "X2")
     assert state.left[0] == 0 and not state.is_over
+    assert (state.awaiting, state.expected_seat) == (tuple(range(1, 8)), 1)
+    assert state.sits_out(0) and not state.sits_out(1)
     error = refused("bj.no_cards_left", bj.apply, state, reveal(0, "L2"))
     assert error.ruling.params == {"seat": SeatRef(0), "dealt": 8}
-    state = play_round(state, [[]] + [["L" + str(r)] for r in range(2, 9)], "X3")
+    for seat in range(1, 8):
+        state = bj.apply(state, reveal(seat, "L" + str(seat + 1)))
+    assert state.expects_deck and state.phase == "deck"
+    state = bj.apply(state, deck("X3"))
     last = state.last_round
     assert last.plays[0] is None and last.counts[0] is None and last.totals[0] is None
     assert last.busts[0] is False and 0 not in last.winners
     assert ruling(last.rulings, "bj.sits_out") == Ruling("bj.sits_out", "RULINGS", {"seat": SeatRef(0)})
+
+
+def test_an_explicit_no_cards_left_entry_is_still_taken_and_changes_nothing():
+    """Records made before the app skipped empty hands hold a "no cards left" entry for them."""
+    everything = [f"S{r}" for r in ("A", 2, 3, 4, 5, 6, 7, 8)]
+    start = play_round(new_game(8), [everything] + [["C" + str(r)] for r in range(2, 9)], "X2")
+    plays = [["L" + str(r)] for r in range(2, 9)]
+    skipped = start
+    for seat, codes in enumerate(plays, start=1):
+        skipped = bj.apply(skipped, reveal(seat, *codes))
+    before = bj.apply(start, reveal(0))  # first, as the page asked for it
+    after = skipped
+    for seat, codes in enumerate(plays, start=1):
+        before = bj.apply(before, reveal(seat, *codes))
+    after = bj.apply(after, reveal(0))  # or last, once the others were in
+    refused("bj.already_revealed", bj.apply, after, reveal(0))
+    rounds = [bj.apply(s, deck("X3")).rounds for s in (skipped, before, after)]
+    assert rounds[0] == rounds[1] == rounds[2]
+
+
+OLD_RECORD = Path(__file__).resolve().parents[2] / "web" / "records" / "black-junky-no-cards-left.json"
+OLD_OUTCOMES = [
+    {"points": [3, 0, 3, 10], "places": [2, 4, 2, 1], "empties": 12,
+     "winners": [[3], [0, 2], [0, 3], [2, 3], [3], [0], [2], [3], [3], [3], [3], [3], [3]]},
+    {"points": [0, 9, 0, 8], "places": [3, 1, 3, 2], "empties": 24,
+     "winners": [[1], [3], [1, 3], [3], [3], [1], [1], [3], [1], [1], [1], [1], [1]]},
+]
+"""What the app made of the record's two games before it skipped empty hands (the record was
+exported by that app; its "no cards left" entries come first in game 1, last in game 2)."""
+
+
+def test_a_record_made_before_replays_the_same_with_or_without_its_no_cards_left_entries():
+    record = json.loads(OLD_RECORD.read_text(encoding="utf-8"))
+    for game, expected in zip(record["games"], OLD_OUTCOMES, strict=True):
+        log = [Event(e["kind"], e["payload"]) for e in game["events"]]
+        empties = [e for e in log if e.kind == "reveal" and not e.payload["cards"]]
+        assert len(empties) == expected["empties"]
+        state = base.replay(bj.initial, bj.apply, game["setup"], log).state
+        outcome = bj.outcome(state)
+        assert [list(outcome.points), list(outcome.places)] == [expected["points"], expected["places"]]
+        assert [list(r.winners) for r in state.rounds] == expected["winners"]
+        skipped = base.replay(bj.initial, bj.apply, game["setup"], [e for e in log if e not in empties]).state
+        assert skipped.rounds == state.rounds and bj.outcome(skipped) == outcome
 
 
 def test_each_seat_reveals_once_a_round():

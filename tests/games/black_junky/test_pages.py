@@ -247,23 +247,20 @@ def test_a_used_cross_is_refused_and_not_offered(client: FlaskClient) -> None:
     assert "is not a cross" in error_of(not_cross)
 
 
-def test_a_player_without_cards_taps_no_cards_left_and_sits_out(client: FlaskClient) -> None:
+def test_a_player_without_cards_is_not_asked_and_sits_out(client: FlaskClient) -> None:
+    """Issue 28: no "No cards left" tap every round for a player the app knows has none."""
     url = seat_table(client)
     game = plan_game(seed=4, empty_seats=[1], rounds=2)
     enter_round(client, url, game.rounds[0])
-    lay(client, url, game.rounds[1].plays[0])
-    page = soup(client.get(url))
-    assert prompt(client, url) == "Ben's cards"
-    form = page.select_one("form#reveal")
-    assert form.select("input[name=cards]") == [], "nothing to tick: one tap"
-    assert "All 21 cards dealt to Ben have been laid: they sit out this round." in words(form)
-    assert [b.get_text(strip=True) for b in form.select("button")] == ["No cards left"]
-    assert words(page.select("#table-cards li")[1]).startswith("Ben 0 in hand")
     assert game.rounds[1].plays[1] == ()
-    lay(client, url, [])
     page = soup(client.get(url))
-    assert words(page.select("#table-cards li")[1]) == "Ben 0 in hand sits out"
+    assert words(page.select("#table-cards li")[1]) == "Ben 0 in hand sits out our ruling"
+    lay(client, url, game.rounds[1].plays[0])
+    assert prompt(client, url) == "Cho's cards", "Ben is skipped"
+    page = soup(client.get(url))
+    assert "No cards left" not in words(page.select_one("#panel"))
     lay(client, url, game.rounds[1].plays[2])
+    assert prompt(client, url) == "The deck’s cross: turn it and tap its rank"
     turn(client, url, game.rounds[1].deck)
     page = soup(client.get(url))
     ben = page.select("#totals tbody tr")[1]

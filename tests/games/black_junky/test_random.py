@@ -185,7 +185,9 @@ def test_every_round_is_checked_as_it_is_entered():
     play_out(sim)
     red, bust_21 = sim.setup["options"]["red_suits"], sim.setup["options"]["bust_21"]
     for state in sim.states_at:
-        assert len(state.revealed) + len(state.awaiting) == state.players or state.is_over
+        # Every seat has revealed, is awaited, or has no cards left and sits out (not asked).
+        idle = sum(1 for seat in range(state.players) if state.reveal_of(seat) is None and state.left[seat] == 0)
+        assert len(state.revealed) + len(state.awaiting) + idle == state.players or state.is_over
         if state.last_round is not None:
             last = state.last_round
             totals, busts, winners = reference_round(last.plays, last.deck, red, bust_21)
