@@ -51,6 +51,9 @@ class Sim:
     rounds: list[dict[str, Any]] = field(default_factory=list)
     """Per decided round, as the simulation saw it: {"plays": per seat cards or None, "deck"}."""
     pending: dict[int, tuple[bj.Card, ...]] = field(default_factory=dict)
+    empty_entry_rate: float = 0.0
+    """How often a player known to have no cards gets a "no cards left" entry anyway, as in
+    records made before the app stopped asking for it (the page never asks for it now)."""
 
     def enter(self, event: Event, seat: int | None = None, cards: tuple[bj.Card, ...] = ()) -> None:
         new = bj.apply(self.state, event)
@@ -148,7 +151,7 @@ def play_out(sim: Sim) -> None:
     while not sim.state.is_over:
         state = sim.state
         empty = [s for s in range(state.players) if state.left[s] == 0 and state.reveal_of(s) is None]
-        if empty and sim.rng.random() < 0.1:  # "no cards left" entered anyway, as records made before have it
+        if empty and sim.empty_entry_rate and sim.rng.random() < sim.empty_entry_rate:
             seat = sim.rng.choice(empty)
             sim.enter(Event("reveal", {"seat": seat, "cards": []}), seat, ())
             continue
