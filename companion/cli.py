@@ -107,13 +107,55 @@ How it holds up). What waits without CPU
 gevent's queue, not refused."""
 
 
-def serve(host: str, port: int, db: Path, threads: int = THREADS, lan: bool = False, workers: int = 1) -> None:
+def public_url(text: str) -> str:
+    """A --public-url as the invite page's links start: http(s), a host, maybe a port and a
+    path; no query, fragment or credentials. ValueError (argparse's "invalid value") else."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text.strip())
+    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment
+            or parts.username is not None or any(ch.isspace() or ord(ch) < 32 for ch in text.strip())):
+        raise ValueError(text)
+    if parts.port is not None and parts.port == 0:  # reading .port raises ValueError for a port that is not one
+        raise ValueError(text)
+    return text.strip().rstrip("/")
+
+
+def _bracketed(host: str) -> str:
+    """A host as a URL writes it (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host else host
+
+
+def addresses(host: str, port: int, lan: str | None) -> dict[str, str]:
+    """Where the invite page's links point, from the address the server was started on:
+    JOIN_BASE for the phones (the LAN address, or --host when it is another computer's
+    reach), and LOOPBACK_BASE for a second window on this computer when only it is served."""
+    import ipaddress
+
+    if lan is not None:
+        return {"JOIN_BASE": f"http://{lan}:{port}"}
+    if host == "localhost":
+        return {"LOOPBACK_BASE": f"http://localhost:{port}"}
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:  # a host name: the phones open it as given
+        return {"JOIN_BASE": f"http://{host}:{port}"}
+    if address.is_loopback:
+        return {"LOOPBACK_BASE": f"http://{_bracketed(host)}:{port}"}
+    if address.is_unspecified:  # every address of this computer, loopback included
+        return {"LOOPBACK_BASE": f"http://127.0.0.1:{port}"}
+    return {"JOIN_BASE": f"http://{_bracketed(host)}:{port}"}
+
+
+def serve(host: str, port: int, db: Path, threads: int = THREADS, lan: bool = False, workers: int = 1,
+          public: str | None = None) -> None:
     """Serve the app (see server.py: gevent holds the connections and the live streams,
     the app runs on a pool of `threads`).
 
     With `lan`, it also listens on this machine's LAN address, so the phones at the table
     can join: the address to open and a QR code are printed, and the invite page shows
-    links on that address (not the loopback one the phones could not open). With
+    links on that address (not the loopback one the phones could not open); `public` (a
+    URL the phones reach this server by, through a proxy say) is used instead. With
     `workers` above 1, that many processes serve the same listening sockets (see
     serve_workers), so every core of the machine does its share.
     """
@@ -128,8 +170,11 @@ def serve(host: str, port: int, db: Path, threads: int = THREADS, lan: bool = Fa
         print(_("companion: no LAN address found; listening on loopback only"), file=sys.stderr)
     if found is not None:
         url = f"http://{found}:{port}/"
-        config["JOIN_BASE"] = url.rstrip("/")
         listen = [f"{found}:{port}"] + [f"{host}:{port}"] * (host != found)
+    config.update(addresses(host, port, found))
+    if public:
+        config["PUBLIC_URL"] = public
+        url = public + "/"
     app = create_app(config)
     print(_("companion: tables are kept in %(path)s", path=db), flush=True)
     print(_("companion: open %(url)s", url=url), flush=True)
@@ -306,12 +351,24 @@ def _record_problem(exc: Exception, path: Path, lang: str) -> str:
     return _("Could not read %(path)s: %(detail)s", lang, path=path, detail=exc)
 
 
+def read_record(path: Path) -> Any:
+    """The JSON of a record file: records.RecordError for a file past limits.RECORD_BYTES
+    (refused by its size before it is read, and read no further than the limit when its
+    size cannot be known beforehand, as from a pipe) or one that is not a record's JSON."""
+    from . import limits, records
+
+    with path.open("rb") as file:
+        if os.fstat(file.fileno()).st_size > limits.RECORD_BYTES:
+            raise records.too_large(limits.RECORD_BYTES)
+        return records.parse(file.read(limits.RECORD_BYTES + 1))
+
+
 def import_record(path: Path, db_path: Path, lang: str) -> int:
     from . import records, store
 
     db = store.connect(db_path)
     try:
-        table = records.import_table(db, json.loads(path.read_text(encoding="utf-8")))
+        table = records.import_table(db, read_record(path))
     except (OSError, ValueError, RecursionError) as exc:
         print(f"companion: {_record_problem(exc, path, lang)}", file=sys.stderr)
         return 2
@@ -326,7 +383,7 @@ def audit(path: Path, lang: str, out: TextIO) -> int:
 
     words = i18n.catalog(lang)
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        record = read_record(path)
         records.check(record)
     except (OSError, ValueError, RecursionError) as exc:
         out.write(json.dumps({"error": _record_problem(exc, path, lang)}, ensure_ascii=False) + "\n")
@@ -395,6 +452,9 @@ def parser_in(lang: str) -> argparse.ArgumentParser:
     run.add_argument("--threads", type=int, default=THREADS,
                      help=_("app threads per serving process (default %(n)s)", lang, n=THREADS))
     run.add_argument("--workers", type=int, default=0, help=_("serving processes (default: one per core)", lang))
+    run.add_argument("--public-url", type=public_url, default=None, metavar="URL",
+                     help=_("the address the phones open this server by (through a proxy, say), for the invite "
+                            "page's links (default: the LAN address with --lan)", lang))
     languages = _("language of the answers and messages (default: the terminal's)", lang)
 
     ask = commands.add_parser("judge", help=_("answer rules questions: one JSON request per line on stdin", lang))
@@ -457,7 +517,7 @@ def _run(args: argparse.Namespace) -> int:
         return audit(args.record, args.lang, sys.stdout)
     if args.command == "serve":
         serve(args.host, args.port, _db(args.db), threads=args.threads, lan=args.lan,
-              workers=args.workers or default_workers())
+              workers=args.workers or default_workers(), public=args.public_url)
         return 0
     return judge_lines(args.game, args.lang, sys.stdin, sys.stdout)
 

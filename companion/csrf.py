@@ -73,4 +73,6 @@ class SignedOnce(CSRFProtect):  # type: ignore[misc]
         raw = session.get(FIELD)
         posted = request.form.get(FIELD)
         kept = _kept().get(raw) if isinstance(raw, str) else None
-        return bool(kept and posted) and hmac.compare_digest(str(kept), str(posted))
+        # Compared as bytes: compare_digest refuses str with characters past ASCII, which a
+        # posted field may hold (a TypeError, answered 500).
+        return bool(kept and posted) and hmac.compare_digest(str(kept).encode(), str(posted).encode())

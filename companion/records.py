@@ -15,7 +15,7 @@ from typing import Any
 
 import sqlite_utils
 
-from . import rules, store, tables
+from . import limits, rules, store, tables
 from .memory import memory_of
 from .rules.base import Event, RuleError, replay
 
@@ -116,6 +116,26 @@ class RecordError(ValueError):
         super().__init__(key)
 
 
+def too_large(limit: int) -> RecordError:
+    """The refusal of a record past `limit` bytes: the command line's limit, or the home
+    page's (which says that the command line takes more)."""
+    if limit < limits.RECORD_BYTES:
+        return RecordError("record.too_large_web", limit=limit // limits.MB, most=limits.RECORD_BYTES // limits.MB)
+    return RecordError("record.too_large", limit=limit // limits.MB)
+
+
+def parse(data: bytes, limit: int | None = None) -> Any:
+    """A record's JSON from the bytes of its file: RecordError for one past `limit` bytes
+    (limits.RECORD_BYTES by default; before it is parsed) or that is not JSON in UTF-8."""
+    limit = limits.RECORD_BYTES if limit is None else limit
+    if len(data) > limit:
+        raise too_large(limit)
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:  # a UnicodeDecodeError is a ValueError
+        raise RecordError("record.not_a_record") from exc
+
+
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}:\d{2}|Z)?$")
 
 
@@ -133,31 +153,78 @@ def cell(value: object) -> object:
     return "'" + value if isinstance(value, str) and value.startswith(_FORMULA) else value
 
 
-def check(record: Any) -> list[tuple[Mapping[str, Any], list[Event]]]:
-    """Validate a record's shape and replay every game; returns the games to write."""
+_TABLE = {"name": str, "players": list, "created": str}
+_GAME = {"number": int, "kind": str, "setup": dict, "created": str, "events": list}
+_EVENT = {"seq": int, "kind": str, "payload": dict, "created": str}
+"""The type of each field of a record's table, games and entries, as export_table writes them."""
+
+_REQUIRED = {"players", "kind", "setup", "events", "payload"}
+"""The fields a record cannot do without (an older record may lack the others)."""
+
+
+def _typed(part: object, fields: Mapping[str, type]) -> bool:
+    """Whether `part` is a JSON object whose fields have their types: each required one
+    present, the others absent or of their type (true and false are no numbers)."""
+    if not isinstance(part, Mapping):
+        return False
+    return all(name in part and isinstance(part[name], kind) and not isinstance(part[name], bool)
+               if name in _REQUIRED else
+               name not in part or isinstance(part[name], kind) and not isinstance(part[name], bool)
+               for name, kind in fields.items())
+
+
+def _shape(record: Any) -> list[Mapping[str, Any]]:
+    """Refuse, before any game is replayed, a record of the wrong shape (any field of the
+    wrong JSON type), one past the limits (limits.py) or with names a table cannot take;
+    returns its games."""
     if not isinstance(record, Mapping) or record.get("format") != FORMAT:
         raise RecordError("record.not_a_record")
-    if record.get("version") != VERSION:
-        raise RecordError("record.version", version=str(record.get("version")))
-    table = record.get("table")
-    if not isinstance(table, Mapping) or not isinstance(table.get("players"), list):
+    version = record.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError("record.not_a_record")
+    if version != VERSION:
+        raise RecordError("record.version", version=str(version)[:20])
+    table: Any = record.get("table")
     games = record.get("games")
-    if not isinstance(games, list):
+    if not _typed(table, _TABLE) or not isinstance(games, list) \
+            or not all(isinstance(name, str) for name in table["players"]):
         raise RecordError("record.not_a_record")
+    if len(games) > limits.GAMES_PER_TABLE:
+        raise RecordError("record.too_many_games", count=len(games), limit=limits.GAMES_PER_TABLE)
+    try:
+        tables.clean_title(table.get("name", ""))
+        if len(tables.clean_names(table["players"])) != len(table["players"]):
+            raise RecordError("record.not_a_record")  # a blank name: the seats would move
+    except RuleError as exc:
+        raise RecordError("record.names", reason=exc.ruling) from exc
+    for number, game in enumerate(games, start=1):
+        if not _typed(game, _GAME) or not all(_typed(event, _EVENT) for event in game["events"]) \
+                or not _typed(game["setup"], {"players": list, "options": dict}):
+            raise RecordError("record.not_a_record")
+        if len(game["events"]) > limits.ENTRIES_PER_GAME:
+            raise RecordError("record.too_many_entries", number=number, count=len(game["events"]),
+                              limit=limits.ENTRIES_PER_GAME)
+    entries = sum(len(game["events"]) for game in games)
+    if entries > limits.ENTRIES_PER_TABLE:
+        raise RecordError("record.too_many_entries_table", count=entries, limit=limits.ENTRIES_PER_TABLE)
+    return games
+
+
+def check(record: Any) -> list[tuple[Mapping[str, Any], list[Event]]]:
+    """Validate a record's shape and replay every game; returns the games to write."""
+    games = _shape(record)
+    players = record["table"]["players"]
     checked = []
     for number, game in enumerate(games, start=1):
-        if not isinstance(game, Mapping) or not isinstance(game.get("events"), list):
-            raise RecordError("record.not_a_record")
         try:
-            module = rules.get(str(game.get("kind")))
-            setup = game.get("setup")
+            module = rules.get(game["kind"])
+            setup = game["setup"]
             # Same seats as the table; names may differ, since a table's names can be corrected
             # after its games began (the table's names are the ones shown).
-            if not isinstance(setup, Mapping) or len(list(setup.get("players", []))) != len(table["players"]):
-                raise RecordError("record.players", game=number)
-            events = [Event(str(e["kind"]), dict(e["payload"])) for e in game["events"]]
-            _replay_naming_the_entry(module, setup, events, number, table["players"])
+            if len(setup["players"]) != len(players):
+                raise RecordError("record.players", number=number)
+            events = [Event(e["kind"], dict(e["payload"])) for e in game["events"]]
+            _replay_naming_the_entry(module, setup, events, number, players)
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RecordError):
                 raise
@@ -189,12 +256,12 @@ def import_table(db: sqlite_utils.Database, record: Any) -> store.TableRow:
     """Rebuild a table from its record, with fresh links; all or nothing."""
     games = check(record)
     table_info = record["table"]
-    names = tables.clean_names([str(n) for n in table_info["players"]])
+    names = tables.clean_names(table_info["players"])
     with store.writing(db):
-        table = store.insert_table(db, str(table_info.get("name") or ""), names,
+        table = store.insert_table(db, tables.clean_title(table_info.get("name", "")), names,
                                    created=stamp(table_info.get("created")))
         for number, (game, events) in enumerate(games, start=1):
-            game_id = store.insert_game(db, table.id, number, str(game["kind"]), dict(game["setup"]),
+            game_id = store.insert_game(db, table.id, number, game["kind"], dict(game["setup"]),
                                         created=stamp(game.get("created")))
             for seq, (raw, event) in enumerate(zip(game["events"], events)):
                 store.insert_event(db, game_id, seq, event.kind, dict(event.payload),

@@ -21,8 +21,9 @@ from typing import Any
 
 import sqlite_utils
 
+from . import limits
 from .memory import Memory, memory_of
-from .rules.base import N_
+from .rules.base import N_, RuleError
 
 try:
     import fcntl
@@ -569,12 +570,17 @@ def _game(row: sqlite3.Row | Mapping[str, Any]) -> GameRow:
 
 def create_game(db: sqlite_utils.Database, table_id: str, kind: str,
                 setup: Mapping[str, Any]) -> GameRow:
-    """Start the table's next game. The caller has had the engine accept `setup`."""
+    """Start the table's next game. The caller has had the engine accept `setup`.
+
+    Refuses (RuleError) a game past limits.GAMES_PER_TABLE.
+    """
     get_table(db, table_id)
     with writing(db):
         number = 1 + db.execute(
             "select coalesce(max(number), 0) from games where table_id = ?", [table_id]
         ).fetchone()[0]
+        if number > limits.GAMES_PER_TABLE:
+            raise RuleError("store.games_full", "", limit=limits.GAMES_PER_TABLE)
         game_id = insert_game(db, table_id, number, kind, setup)
     return get_game(db, game_id)
 
@@ -674,7 +680,8 @@ def append(
     it. The log only grows, so a log that has moved on has taken the entry's number:
     Conflict is raised and nothing is stored, and a double tap or a second phone never
     stores the same turn twice. Returns the entry and the table's counts (games, entries,
-    revision: its version, as `version` gives it) as the write left them.
+    revision: its version, as `version` gives it) as the write left them. An entry past
+    limits.ENTRIES_PER_GAME or limits.ENTRIES_PER_TABLE is refused (RuleError) unwritten.
     """
     r = db.conn.execute(_MARK_AND_COUNTS, [game_id]).fetchone()
     if r is None:
@@ -682,6 +689,10 @@ def append(
     mark = (r[0], r[1])
     if expected_seq != mark[0]:
         raise Conflict(expected_seq, mark[0])
+    if mark[0] >= limits.ENTRIES_PER_GAME:
+        raise RuleError("store.game_full", "", limit=limits.ENTRIES_PER_GAME)
+    if r[3] >= limits.ENTRIES_PER_TABLE:
+        raise RuleError("store.table_full", "", limit=limits.ENTRIES_PER_TABLE)
     entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
     check(mark, entry)
     values = [game_id, entry.seq, kind, json.dumps(entry.payload, ensure_ascii=False), entry.created, game_id]

@@ -11,12 +11,12 @@ from typing import Any
 
 import sqlite_utils
 
-from . import rules, store
+from . import limits, rules, store
 from .memory import memory_of
 from .rules.base import ABANDON, CORRECT, UNDO, Event, Replayed, RuleError, replay
 from .rules.contract import Evening, Game, Outcome, read_options
 
-MAX_NAME = 24
+MAX_NAME = limits.PLAYER_NAME
 TABLE_SIZES = (2, 8)
 
 
@@ -92,13 +92,20 @@ def clean_names(raw: Sequence[str]) -> list[str]:
     return names
 
 
+def clean_title(raw: str) -> str:
+    """The table's name as typed, spaces collapsed; refuses one past limits.TABLE_NAME."""
+    title = " ".join(raw.split())
+    if len(title) > limits.TABLE_NAME:
+        raise RuleError("table.title_long", "", limit=limits.TABLE_NAME)
+    return title
+
+
 def open_table(db: sqlite_utils.Database, name: str, players: Sequence[str], kind: str) -> store.TableRow:
     """Seat a group for `kind`, refusing a player count the game does not allow."""
     module = rules.get(kind)
     names = clean_names(players)
     module.initial({"players": names})
-    title = " ".join(name.split())[:60]
-    return store.create_table(db, title, names)
+    return store.create_table(db, clean_title(name), names)
 
 
 def start_game(db: sqlite_utils.Database, table_id: str, kind: str, first_leader: int | None,
@@ -127,7 +134,7 @@ def rename(db: sqlite_utils.Database, table: store.TableRow, name: str, players:
     names = clean_names(players)
     if len(names) != len(table.players):
         raise RuleError("table.rename_count", "", count=len(table.players))
-    return store.rename_table(db, table.id, " ".join(name.split())[:60], names)
+    return store.rename_table(db, table.id, clean_title(name), names)
 
 
 def table_by_link(db: sqlite_utils.Database, token: str) -> store.TableRow:

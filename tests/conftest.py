@@ -19,8 +19,10 @@ def db_path(tmp_path: Path) -> Path:
 
 
 def make_app(db_path: Path) -> Flask:
-    """The app on `db_path`, as the tests use it (CSRF checked in tests of its own)."""
-    return create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    """The app on `db_path`, as the tests use it (CSRF checked in tests of its own), served to
+    the LAN as `companion serve --lan` serves it: the invite page's links are on that address."""
+    return create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False,
+                       "JOIN_BASE": "http://192.168.7.21:5000"})
 
 
 def english_client(app: Flask) -> FlaskClient:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from .. import i18n, rules, store, tables
+from .. import i18n, limits, rules, store, tables
 from ..db import get_db
 from ..rules.base import RuleError
 
@@ -49,16 +50,36 @@ def create() -> Response | tuple[str, int]:
     return redirect(url_for("play.new_game", token=table.scorer_token, game=kind), 303)
 
 
+@bp.url_value_preprocessor
+def record_size(endpoint: str | None, _values: object) -> None:
+    """A record to import may be larger than any other request (limits.WEB_RECORD_BYTES,
+    and room for the form's other fields). Set before anything reads the body: this runs before
+    every before_request function, the CSRF check's (which reads the form) included."""
+    if endpoint == "home.import_record":
+        request.max_content_length = limits.WEB_RECORD_BYTES + limits.FORM_BYTES
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_exc: RequestEntityTooLarge) -> tuple[str, int]:
+    """A record past the size limit gets the record's sentence on the home page, refused
+    before it was read; any other request too large, the app's own error page."""
+    from .. import records
+    from .errors import MESSAGES
+
+    if request.endpoint == "home.import_record":
+        refused = records.too_large(limits.WEB_RECORD_BYTES)
+        return _form(i18n.ruling_text(refused.error.ruling, None), 413)
+    return render_template("error.html", message=gettext(MESSAGES[413]), status=413), 413
+
+
 @bp.post("/import")
 def import_record() -> Response | tuple[str, int]:
     """Rebuild a table from an exported JSON record; it gets fresh links."""
-    import json
-
     from .. import records
 
     upload = request.files.get("record")
     try:
-        record = json.loads(upload.read().decode("utf-8")) if upload else None
+        record = records.parse(upload.read(limits.WEB_RECORD_BYTES + 1), limits.WEB_RECORD_BYTES) if upload else None
         table = records.import_table(get_db(), record)
     except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         if isinstance(exc, records.RecordError):

@@ -530,29 +530,30 @@ def names() -> Response | tuple[str, int]:
 def share() -> tuple[str, int]:
     """The table's two links as QR codes: the scorer's (only shown to a scorer) and the viewer's.
 
-    Only links the other phones can open: on the LAN address the app was served to, or
-    the address this page was reached on if that is not this computer's own loopback.
-    Served on loopback only, the page says so and how to serve the LAN instead.
+    Built on the address the phones are to open, as the server was started: a configured
+    public URL (--public-url), else its LAN address (--lan); never on the Host header a
+    request carries, which anyone can forge (a page handing out the scorer's link on another
+    site). Served on loopback only, the page says so and how to serve the LAN, and offers
+    the links on this computer's own loopback address, for a second window on it.
     """
     from ..qr import svg
 
     roles = {store.VIEWER: g.table.viewer_token}
     if g.can_write:
         roles[store.SCORER] = g.table.scorer_token
-    base = current_app.config.get("JOIN_BASE") or ("" if _loopback(request.host) else request.host_url.rstrip("/"))
-    links = {role: base + url_for("play.table", token=token) for role, token in roles.items()} if base else {}
-    return render_template("share.html", table=g.table, links=links, svg=svg, host=request.host), 200
+    base = current_app.config.get("PUBLIC_URL") or current_app.config.get("JOIN_BASE") or ""
+    local = "" if base else _loopback()
+    links = {role: (base or local) + url_for("play.table", token=token)
+             for role, token in roles.items()} if base or local else {}
+    return render_template("share.html", table=g.table, links=links, svg=svg, local=local), 200
 
 
-def _loopback(host: str) -> bool:
-    """Whether `host` (as the browser sent it, with its port) is this computer's loopback."""
-    import ipaddress
-    from urllib.parse import urlsplit
-
-    name = urlsplit("//" + host).hostname or ""
-    if name == "localhost" or name.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
+def _loopback() -> str:
+    """This server's own loopback address, which opens only on this computer: as `companion
+    serve` was started (LOOPBACK_BASE), else 127.0.0.1 on the port the server says it
+    listens on (never the Host header); "" if it names none."""
+    configured = current_app.config.get("LOOPBACK_BASE")
+    if configured:
+        return str(configured)
+    port = str(request.environ.get("SERVER_PORT", ""))
+    return f"http://127.0.0.1:{port}" if port.isascii() and port.isdigit() and len(port) <= 5 else ""

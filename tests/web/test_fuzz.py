@@ -216,3 +216,137 @@ def test_no_request_is_ever_answered_with_a_5xx_or_a_trace(hall: Hall, round_: i
         assert "Traceback" not in text and 'File "' not in text, where
         seen_statuses.add(response.status_code)
     assert {200, 303, 400, 404, 405, 422} <= seen_statuses, seen_statuses  # real pages, entries and refusals alike
+
+
+# --------------------------------------------------------------------------- every game's entries, judges and options
+
+
+ENTRIES_PER_GAME = 160
+"""Seeded random entries posted to each game's table (issue 29: all nine games' entry routes)."""
+
+
+def shown_error(response: Any) -> str:
+    """The refusal's sentence where the person is looking (the alert beside the form), or ""."""
+    page = BeautifulSoup(response.get_data(as_text=True), "html.parser")
+    alert = page.select_one(".error[role=alert]")
+    return " ".join(alert.get_text(" ").split()) if alert else ""
+
+
+def field_values(slug: str) -> tuple[list[str], dict[str, list[str]]]:
+    """The kinds of entry a seeded game of `slug` makes, and each payload field with the values
+    it took there, as a form sends them (several cards as one value joined by ".", or each)."""
+    from companion.rules.base import CORRECT, UNDO
+
+    setup, log = driver(slug).random_game(5)
+    kinds = sorted({event.kind for event in log} | {UNDO, CORRECT, "accept", "abandon", "", "nope"})
+    values: dict[str, list[str]] = {}
+    for event in log:
+        for name, value in dict(event.payload).items():
+            shown = [str(v) for v in value] if isinstance(value, list) else [str(value).lower()
+                                                                              if isinstance(value, bool) else str(value)]
+            values.setdefault(name, []).extend(shown + [".".join(shown)])
+    return kinds, values
+
+
+def stored(app: Flask, scorer: str) -> int:
+    from companion import store
+
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    return int(db.execute("select n_events from tables where scorer_token = ?", [scorer]).fetchone()[0])
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_games_entries_refused_say_why_and_are_never_written(hall: Hall, slug: str) -> None:
+    """Random and mistyped fields for every kind of entry a game makes: never a 5xx, a refusal
+    says why beside the picker, and an entry refused is not stored (one taken is)."""
+    rng = random.Random(f"entries-{slug}")
+    setup, log = driver(slug).random_partial(29)
+    client = english_client(hall.app)
+    table = import_to(client, record_of(slug, setup, log))
+    scorer = table.split("/t/")[1]
+    kinds, values = field_values(slug)
+    taken = refused = 0
+    for number in range(ENTRIES_PER_GAME):
+        before = stored(hall.app, scorer)
+        data: dict[str, list[str]] = {"seq": [str(before) if rng.random() < 0.85 else odd(rng)],
+                                      "kind": [rng.choice(kinds) if rng.random() < 0.9 else odd(rng)]}
+        for name in rng.sample(sorted(values), k=min(len(values), rng.randrange(1, 4))):
+            pool = values[name] + ODD_VALUES if rng.random() < 0.4 else values[name]
+            data[name] = [rng.choice(pool) for _ in range(rng.choice([1, 1, 1, 2]))]
+        if rng.random() < 0.2:
+            data[rng.choice(["seat", "card", "cards", "position", "row", "col", "target", "payload"])] = [odd(rng)]
+        response = client.post(f"{table}/g/1/entries", data=data)
+        where = f"{slug} entry {number}: {str(data)[:300]}"
+        assert response.status_code < 500, where
+        after = stored(hall.app, scorer)
+        if response.status_code >= 400:
+            refused += 1
+            assert shown_error(response), where
+            assert after == before, where
+        else:
+            taken += 1
+            assert response.status_code == 303 and after == before + 1, where
+    assert refused and taken, (slug, refused, taken)  # the engine's refusals, and entries that passed
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_quick_judge_takes_any_query_without_a_500(hall: Hall, slug: str) -> None:
+    """GET /judge/SLUG with the game's own fields given random, mistyped and repeated values."""
+    from tests.contract.test_every_game import quick_judge_fields
+
+    rng = random.Random(f"judge-{slug}")
+    fields, read = quick_judge_fields(slug)
+    names = sorted(read)
+    client = english_client(hall.app)
+    answered = 0
+    for number in range(60):
+        query: dict[str, list[str]] = {name: [value] for name, value in fields.items() if rng.random() < 0.8}
+        for name in rng.sample(names, k=min(len(names), rng.randrange(1, 4))):
+            move = rng.randrange(4)
+            if move == 0:
+                query[name] = [odd(rng)]
+            elif move == 1:
+                query[name] = [rng.choice(list(fields.values()) or [""]) + odd(rng)]
+            elif move == 2:
+                query[name] = [odd(rng) for _ in range(rng.randrange(2, 5))]
+            else:
+                query.pop(name, None)
+        response = client.get(f"/judge/{slug}", query_string=query)
+        where = f"{slug} judge {number}: {str(query)[:300]}"
+        assert response.status_code == 200, where
+        assert "Traceback" not in response.get_data(as_text=True), where
+        answered += not shown_error(response)
+    assert answered  # some were well-formed enough to be ruled on
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_judge_api_refuses_random_option_values_with_a_message(hall: Hall, slug: str) -> None:
+    """Every option of the game, given random JSON values of every type, in the request's
+    options and at its top level: 200 or a 422 with an error, never a 500."""
+    from tests.contract.test_every_game import judge_requests
+
+    rng = random.Random(f"options-{slug}")
+    options = list(rules.GAMES[slug].OPTIONS)
+    client = english_client(hall.app)
+    bases = judge_requests(slug)
+    statuses: set[int] = set()
+    for number in range(150 if options else 20):
+        request = dict(rng.choice(bases))
+        chosen = rng.sample(options, k=min(len(options), rng.randrange(1, 3))) if options else []
+        given = {option.name: json_value(rng) for option in chosen}
+        if rng.random() < 0.2:
+            given[rng.choice(ASK_KEYS)] = json_value(rng)
+        if rng.random() < 0.5:
+            request["options"] = given
+        else:
+            request.update(given)
+        response = client.post(f"/api/judge/{slug}", data=json.dumps(request, allow_nan=True),
+                               content_type="application/json")
+        where = f"{slug} options {number}: {json.dumps(request)[:300]}"
+        assert response.status_code in (200, 422), where
+        answer = response.get_json()
+        assert answer, where
+        if response.status_code == 422:
+            assert isinstance(answer.get("error"), str) and answer["error"], where
+        statuses.add(response.status_code)
+    assert 422 in statuses
