@@ -60,38 +60,45 @@ def _compact(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-CSV_HEADER = "table,game,kind,finished,seat,player,points\n"
+CSV_HEADER = "table,game,kind,status,seat,player,team,points\n"
+"""status: finished, playing or abandoned (an abandoned game's points count in no total);
+seat: from 0, as in the JSON record; team: the team's number from 1 in a game played in
+teams (each member's row then carries the team's points, as the scoreboard shows them),
+else empty; table: the table's name, or its players when it has none."""
 
 BOM = "\ufeff"
 """Marks the CSV as UTF-8, so that Excel (Japanese Windows included) reads the names right."""
 
 
 def export_csv(db: sqlite_utils.Database, table_id: str) -> str:
-    """One row per game per player: the points each scored, and whether the game was finished.
+    """One row per game per player: the points each scored, and how the game stands.
 
     Starts with a byte-order mark: spreadsheet programs read the names right with it. The
     rows of the games before the latest are remembered by the scoreboard's block of them.
     """
     table = store.get_table(db, table_id)
     board = tables.scoreboard(db, table_id)
-    rows = board.rows
+    games = [(row, outcome, row.id in series.abandoned) for series in board.series for row, outcome in series.rows]
     key = ("csv", table.name, table.players, board.basis[0]) if board.basis else None
     earlier: str | None = memory_of(db)["exports"].get(key) if key else None
     if earlier is None:
-        earlier = _csv_rows(table, rows[:-1])
+        earlier = _csv_rows(table, games[:-1])
         if key:
             memory_of(db)["exports"].put(key, earlier)
-    return BOM + CSV_HEADER + earlier + _csv_rows(table, rows[-1:])
+    return BOM + CSV_HEADER + earlier + _csv_rows(table, games[-1:])
 
 
-def _csv_rows(table: store.TableRow, rows: Sequence[tuple[store.GameRow, Any]]) -> str:
-    """The CSV lines of these games."""
+def _csv_rows(table: store.TableRow, games: Sequence[tuple[store.GameRow, Any, bool]]) -> str:
+    """The CSV lines of these games (each with its outcome and whether it was abandoned)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    for row, outcome in rows:
+    title = table.name or ", ".join(table.players)
+    for row, outcome, abandoned in games:
+        status = "abandoned" if abandoned else "finished" if outcome.over else "playing"
+        team_of = {seat: number for number, team in enumerate(outcome.teams, start=1) for seat in team}
         for seat, (name, score) in enumerate(zip(table.players, outcome.points)):
-            writer.writerow([cell(table.name), row.number, row.kind, "yes" if outcome.over else "no", seat + 1,
-                             cell(name), score])
+            writer.writerow([cell(title), row.number, row.kind, status, seat, cell(name), team_of.get(seat, ""),
+                             score])
     return out.getvalue()
 
 
@@ -235,19 +242,30 @@ def check(record: Any) -> list[tuple[Mapping[str, Any], list[Event]]]:
 
 def _replay_naming_the_entry(module: Any, setup: Mapping[str, Any], events: list[Event], number: int,
                              names: Any) -> None:
-    """Replay a record's game; a refusal names the game, the entry and the rule's reason."""
+    """Replay a record's game; a refusal names the game and the entry by its `seq` (or the
+    setup, when the rules refuse that), with the rule's reason."""
+    players = list(names) if isinstance(names, list) else None
+    try:
+        module.initial(setup)
+    except RuleError as exc:
+        raise RecordError("record.setup_refused", game=module, names=players, number=number,
+                          reason=exc.ruling) from exc
     try:
         replay(module.initial, module.apply, setup, events)
     except RuleError as exc:
-        entry = len(events)
-        for count in range(1, len(events) + 1):  # the first entry the rules refuse
+        # The first entry the rules refuse: a prefix that replays stays replayable when
+        # shortened, so halving finds it in a few replays.
+        good, bad = 0, len(events)
+        while bad - good > 1:
+            middle = (good + bad) // 2
             try:
-                replay(module.initial, module.apply, setup, events[:count])
+                replay(module.initial, module.apply, setup, events[:middle])
             except RuleError:
-                entry = count
-                break
-        raise RecordError("record.refused", game=module, names=list(names) if isinstance(names, list) else None,
-                          number=number, entry=entry, reason=exc.ruling) from exc
+                bad = middle
+            else:
+                good = middle
+        raise RecordError("record.refused", game=module, names=players,
+                          number=number, entry=bad - 1, reason=exc.ruling) from exc
     except RecursionError as exc:
         raise RecordError("record.not_a_record") from exc
 

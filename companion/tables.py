@@ -352,12 +352,16 @@ class Scoreboard:
         """The series a game belongs to (the strip and banners of its page describe that one)."""
         return next((s for s in self.series if any(row.id == game_id for row, _ in s.rows)), None)
 
-    def around(self, game_id: int, keep: int = 2) -> tuple[Series, ...]:
-        """The series a game page shows: the game's own and up to `keep` - 1 before it (the
-        full scoreboard lists them all)."""
+    def around(self, game_id: int | None = None, keep: int = 2) -> tuple[tuple[int, Series], ...]:
+        """The series a game page lists, each with its number in the evening (from 1): the
+        game's own and up to `keep` - 1 before it; every series when `game_id` is None
+        (the full scoreboard)."""
+        numbered = tuple(enumerate(self.series, start=1))
+        if game_id is None:
+            return numbered
         index = next((i for i, s in enumerate(self.series) if any(row.id == game_id for row, _ in s.rows)),
                      len(self.series) - 1)
-        return self.series[max(0, index - keep + 1):index + 1]
+        return numbered[max(0, index - keep + 1):index + 1]
 
 
 def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | None = None) -> Scoreboard:

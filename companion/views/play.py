@@ -491,7 +491,7 @@ def export_csv() -> Response:
     """One row per game per player, for a spreadsheet."""
     from .. import records
 
-    response = Response(records.export_csv(get_db(), g.table.id), mimetype="text/csv; charset=utf-8")
+    response = Response(records.export_csv(get_db(), g.table.id), content_type="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = _attachment("csv")
     return response
 

@@ -53,7 +53,7 @@ def seated_evening(path: Path, seed: int, games: int):  # type: ignore[no-untype
 
 
 def board_points(client, url: str) -> list[str]:  # type: ignore[no-untyped-def]
-    rows = soup(client.get(url + "/g/" + str(3))).select("#scoreboard tbody tr")
+    rows = soup(client.get(url + "/scoreboard")).select("#scoreboard tbody tr")
     return [" ".join(r.get_text(" ", strip=True).split()) for r in rows]
 
 
@@ -167,31 +167,31 @@ def test_the_exports_follow_a_correction_to_a_finished_game_and_a_renamed_player
     assert client.post(url + "/names", data={"name": "renamed", "player": ["Aki", *players[1:]]}).status_code == 303
     fourth_json, fourth_csv = exported()
     assert fourth_json["table"]["players"][0] == "Aki" and fourth_json["games"] == second_json["games"]
-    assert {r["player"] for r in fourth_csv if r["seat"] == "1"} == {"Aki"}
+    assert {r["player"] for r in fourth_csv if r["seat"] == "0"} == {"Aki"}
 
 
 def test_a_game_page_shows_the_latest_games_and_links_every_one_for_its_own_link(tmp_path: Path) -> None:
-    """At a long evening the panel carries the latest eight games and the totals of all of
-    them; the full scoreboard, one tap away, lists every game, under the link that asked."""
+    """At a long evening the panel carries the game's own series and the one before (Black
+    Junky: a game each); the full scoreboard, one tap away, lists every game, under the
+    link that asked."""
     path = tmp_path / "many.db"
     _, games = evening(11, 11)
     client = english_client(make_app(path))
     url = import_to(client, record(games))
     page = soup(client.get(url + "/g/12"))
     rows = page.select("#scoreboard tbody tr")
-    assert len(rows) == 1 + 8
-    earlier = rows[0].select_one("a")
-    assert earlier is not None and " ".join(earlier.get_text().split()) == "Games 1 to 4: the full scoreboard"
-    assert [r.select_one("th").get_text(" ", strip=True).split()[0] for r in rows[1:]] == [str(n) for n in range(5, 13)]
+    assert [r.select_one("th").get_text(" ", strip=True).split()[0] for r in rows] == ["11", "12"]
+    earlier = page.select_one("#scoreboard .earlier-series a")
+    assert earlier is not None and " ".join(earlier.get_text().split()) == "10 more series on the full scoreboard"
     full = soup(client.get(earlier["href"]))
     assert earlier["href"] == url + "/scoreboard"
     full_rows = full.select("#scoreboard tbody tr")
     assert [r.select_one("th").get_text(" ", strip=True).split()[0] for r in full_rows] == [str(n) for n in range(1, 13)]
-    assert full.select_one("#scoreboard tfoot").get_text() == page.select_one("#scoreboard tfoot").get_text()
+    assert full.select("#scoreboard tfoot")[-1].get_text() == page.select("#scoreboard tfoot")[-1].get_text()
     assert full.select_one("a.button")["href"] == url + "/g/12"
 
     # A viewer's page links the viewer's full scoreboard, never the scorer's.
     token = store.connect(path, migrate=False).execute("select viewer_token from tables").fetchone()[0]
     viewer_path = f"/t/{token}"
-    seen = soup(client.get(viewer_path + "/g/12")).select_one("#scoreboard tbody tr a")
+    seen = soup(client.get(viewer_path + "/g/12")).select_one("#scoreboard .earlier-series a")
     assert seen is not None and seen["href"] == viewer_path + "/scoreboard"

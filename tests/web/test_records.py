@@ -64,7 +64,7 @@ def test_import_refuses_a_record_that_breaks_the_rules_and_writes_nothing(client
                           content_type="multipart/form-data")
     assert refused.status_code == 422
     said = text(refused)  # the game, the entry and the rule's own reason, naming the card (#12)
-    assert "Game 1 of the record, entry 3:" in said and "has already been played" in said
+    assert "Game 1 of the record, the entry with seq 2:" in said and "has already been played" in said
     assert "Nothing was imported" in said and "hm.card_used" not in said
     not_json = client.post("/import", data={"record": (io.BytesIO(b"\x00nope"), "r.json")},
                            content_type="multipart/form-data")
@@ -79,7 +79,7 @@ def test_csv_has_one_row_per_game_per_player(client: FlaskClient) -> None:
     assert len(rows) == 3 * 3
     totals = {name: sum(int(r["points"]) for r in rows if r["player"] == name) for name in ("Aki", "Ben", "Cho")}
     assert list(totals.values()) == scoreboard_totals(soup(client.get(f"{table_url}/g/3")))
-    assert [r["finished"] for r in rows[::3]] == ["yes", "yes", "no"]
+    assert [r["status"] for r in rows[::3]] == ["finished", "finished", "playing"]
 
 
 def test_cli_exports_imports_and_audits(client: FlaskClient, tmp_path: Path) -> None:
@@ -217,3 +217,39 @@ def test_csv_cells_are_never_formulas(client: FlaskClient) -> None:
     cells = [c for row in rows[1:] for c in (row[0], row[5])]
     assert cells and all(not c.startswith(("=", "+", "-", "@")) for c in cells)
     assert "'+Aki" in cells and "'=HYPERLINK(\"x\")" in cells
+
+
+def test_csv_says_how_each_game_stands_and_names_an_unnamed_table(client: FlaskClient) -> None:
+    made = client.post("/tables", data={"player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
+    table_url = made.headers["Location"].rsplit("/new", 1)[0]
+    second = client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "0"}).location
+    client.post(f"{second}/abandon", data={"seq": "0"})
+    client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "1"})
+    answer = client.get(f"{table_url}/export.csv")
+    assert answer.headers["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True).lstrip("\ufeff"))))
+    assert [r["status"] for r in rows[::3]] == ["abandoned", "playing"]
+    assert {r["table"] for r in rows} == {"Aki, Ben, Cho"}
+    assert [r["seat"] for r in rows[:3]] == ["0", "1", "2"]  # as the JSON record counts seats
+    assert {r["team"] for r in rows} == {""}
+
+
+def test_csv_names_each_members_team_in_a_team_game() -> None:
+    from companion.rules.contract import Outcome
+
+    table = store.TableRow("t", "Friday", ("A", "B", "C", "D"), "2026-11-22T20:00:00", "s", "v")
+    row = store.GameRow(1, "t", 1, "kings-trick", {}, "")
+    teams = Outcome((5, 3, 5, 3), True, (1, 2, 1, 2), teams=((0, 2), (1, 3)))
+    lines = list(csv.reader(io.StringIO(records._csv_rows(table, [(row, teams, False)]))))
+    assert [(line[4], line[6], line[7]) for line in lines] == [("0", "1", "5"), ("1", "2", "3"), ("2", "1", "5"),
+                                                               ("3", "2", "3")]
+
+
+def test_a_records_setup_refused_is_named_as_the_setup(client: FlaskClient) -> None:
+    table_url = play_evening(client, games=1, seed=7)
+    record = client.get(f"{table_url}/export.json").get_json()
+    record["games"][0]["setup"]["first_leader"] = 7
+    refused = client.post("/import", data={"record": (io.BytesIO(json.dumps(record).encode()), "r.json")},
+                          content_type="multipart/form-data")
+    assert refused.status_code == 422
+    assert "Game 1 of the record, its setup:" in text(refused) and "entry" not in text(refused).split("setup:")[0]

@@ -61,6 +61,6 @@ MESSAGES: Mapping[str, Message] = {
     "bj.variant_sum_shared": N_("Variant, highest sum of black cards: %(seats)s share the game win with %(points)s each."),
     # the evening
     "bj.evening_single": N_("The rulebook plays a single game: the most round wins take it."),
-    "bj.evening_over": Np_("Games played: %(n)s. %(names)s leads; the rulebook plays a single game, and over several the points add up.",
-        "Games played: %(n)s. %(names)s lead; the rulebook plays a single game, and over several the points add up.", count="names"),
+    "bj.evening_over": Np_("The rulebook plays a single game: %(names)s wins it. A next game starts a series of its own.",
+        "The rulebook plays a single game: %(names)s share the win. A next game starts a series of its own.", count="names"),
 }

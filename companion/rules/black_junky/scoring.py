@@ -31,11 +31,12 @@ def outcome(state: State) -> Outcome:
 def _note(done: int, games: int, leaders: tuple[int, ...], over: bool) -> Ruling | None:
     if not over:
         return Ruling("bj.evening_single", C_RESULT)
-    return Ruling("bj.evening_over", C_RESULT, {"n": done, "names": SeatsRef(leaders)})
+    return Ruling("bj.evening_over", C_RESULT, {"names": SeatsRef(leaders)})
 
 
 def evening(outcomes: Sequence[Outcome], players: int) -> Evening:
-    """勝敗: the rulebook plays a single game; over several, the points add up."""
+    """勝敗: the rulebook plays a single game, so a series is one game (a next game starts
+    a series of its own)."""
     return kit_evening.of_games(outcomes, players, 1, _note)
 
 

@@ -589,7 +589,7 @@ def test_the_evening_is_a_single_game_and_points_add_up_over_several():
     second = Outcome((4, 1, 0), True, (1, 2, 3))
     done = bj.evening([first, second], 3)
     assert (done.totals, done.over, done.leaders) == ((7, 6, 5), True, (0,))
-    assert done.note == Ruling("bj.evening_over", "勝敗", {"n": 2, "names": SeatsRef((0,))})
+    assert done.note == Ruling("bj.evening_over", "勝敗", {"names": SeatsRef((0,))})
     running = bj.evening([Outcome((1, 0, 0), False, (1, 2, 2))], 3)
     assert running.over is False and running.note == Ruling("bj.evening_single", "勝敗")
 

@@ -324,15 +324,15 @@ def test_the_game_ends_after_the_last_round_with_the_final_ranking(client: Flask
     assert scoreboard_totals(page) == [16, 16, 14]
     refused = client.post(f"{url}/entries", data={"seq": "999", "kind": "number", "seat": "0", "card": "B1"})
     assert refused.status_code in (409, 422)
-    # Several games add up on the scoreboard; the next game starts one seat to the left.
+    # The rulebook plays one game: the next starts a series of its own, one seat to the left.
     new = soup(client.get(final.select_one("a.primary")["href"]))
     assert new.select_one("input[name=first_leader][checked]")["value"] == "1"
     table_url = url.split("/g/")[0]
     second = client.post(f"{table_url}/games", data={"game": mor.SLUG, "first_leader": "1"}).location
     play_round(client, second, new_state(first=1), SCORING_ROUNDS[0])
     page = soup(client.get(second))
-    assert len(page.select("#scoreboard tbody tr")) == 2
-    assert scoreboard_totals(page) == [17, 17, 15]
+    assert len(page.select("#scoreboard .series")) == 2 and len(page.select("#scoreboard tbody tr")) == 2
+    assert scoreboard_totals(page) == [16, 16, 14, 1, 1, 1]
 
 
 def test_the_dummy_rule_and_a_reveal_appear_in_the_judged_round(client: FlaskClient) -> None:
