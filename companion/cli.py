@@ -363,7 +363,13 @@ def read_record(path: Path) -> Any:
         return records.parse(file.read(limits.RECORD_BYTES + 1))
 
 
-def import_record(path: Path, db_path: Path, lang: str) -> int:
+DEFAULT_BASE = "http://127.0.0.1:5000"
+"""Where `companion serve` answers when started without options: the import's link opens there."""
+
+
+def import_record(path: Path, db_path: Path, lang: str, base: str = DEFAULT_BASE) -> int:
+    """Rebuild a table from a record; prints the new table's scorer link under `base` (the
+    address the app is served on)."""
     from . import records, store
 
     db = store.connect(db_path)
@@ -372,7 +378,7 @@ def import_record(path: Path, db_path: Path, lang: str) -> int:
     except (OSError, ValueError, RecursionError) as exc:
         print(f"companion: {_record_problem(exc, path, lang)}", file=sys.stderr)
         return 2
-    print(f"/t/{table.scorer_token}/")
+    print(f"{base.rstrip('/')}/t/{table.scorer_token}/")
     return 0
 
 
@@ -473,6 +479,9 @@ def parser_in(lang: str) -> argparse.ArgumentParser:
     imp.add_argument("record", type=Path, help=_("a JSON record, as companion export writes it", lang))
     imp.add_argument("--db", type=Path, default=None, help=_("SQLite file (default: per-user data folder)", lang))
     imp.add_argument("--lang", choices=i18n.LANGS, default=default_lang(), help=languages)
+    imp.add_argument("--base", default=DEFAULT_BASE,
+                     help=_("the address the app is served on, for the printed link (default %(base)s)", lang,
+                             base=DEFAULT_BASE))
 
     aud = commands.add_parser("audit", help=_("check every play of every game in a JSON record", lang))
     aud.add_argument("record", type=Path, help=_("a JSON record, as companion export writes it", lang))
@@ -512,7 +521,7 @@ def _run(args: argparse.Namespace) -> int:
                 return export(args.link, _db(args.db), args.format, out)
         return export(args.link, _db(args.db), args.format, sys.stdout)
     if args.command == "import":
-        return import_record(args.record, _db(args.db), args.lang)
+        return import_record(args.record, _db(args.db), args.lang, args.base)
     if args.command == "audit":
         return audit(args.record, args.lang, sys.stdout)
     if args.command == "serve":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -99,6 +100,21 @@ def test_cli_exports_imports_and_audits(client: FlaskClient, tmp_path: Path) -> 
     assert findings[0]["ref"] == {"seat": 1, "trick": 1} and findings[0]["clause"] == "5(2)"
     assert findings[0]["text"].startswith("Trick 1: Ben played")
     assert cli.import_record(record_path, tmp_path / "other.db", "en") == 0
+
+
+def test_cli_import_prints_the_whole_scorer_link(client: FlaskClient, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    url = seat_table(client)
+    record_path = tmp_path / "record.json"
+    record_path.write_text(client.get(url.split("/g/")[0] + "/export.json").get_data(as_text=True), encoding="utf-8")
+    assert cli.main(["import", str(record_path), "--db", str(tmp_path / "a.db"), "--lang", "en"]) == 0
+    assert re.fullmatch(r"http://127\.0\.0\.1:5000/t/[\w-]+/\n", capsys.readouterr().out)
+    assert cli.main(["import", str(record_path), "--db", str(tmp_path / "b.db"), "--lang", "en",
+                     "--base", "http://192.168.1.20:5000/"]) == 0
+    link = capsys.readouterr().out.strip()
+    assert link.startswith("http://192.168.1.20:5000/t/") and link.endswith("/")
+    token = link.split("/t/")[1].strip("/")
+    assert store.table_by_token(store.connect(tmp_path / "b.db"), token).players == ("Aki", "Ben", "Cho")
 
 
 def test_audit_is_silent_on_clean_seeded_games(tmp_path: Path, client: FlaskClient) -> None:
