@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Union
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .base import Message, RuleError, Ruling
+from .base import Event, Finding, Message, RuleError, Ruling
 
 Gettext = Callable[[str], str]
 """A translation function: English message in, the reader's language out."""
@@ -130,7 +130,7 @@ class SuitSetOption:
         return [c.value for c in self.suits if c.value in chosen]
 
 
-Option = Union[BoolOption, ChoiceOption, NumberOption, SuitSetOption]
+Option = BoolOption | ChoiceOption | NumberOption | SuitSetOption
 """A table option of RULINGS.md: its form field, its default and its check."""
 
 
@@ -249,8 +249,26 @@ class State(Protocol):
     def is_over(self) -> bool: ...
 
 
-class Game(Protocol):
-    """What the web and CLI layers use from every game package. See README, "Add a game"."""
+if TYPE_CHECKING:  # a type variable with a default (PEP 696): in typing only from Python 3.13
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", bound=State, default=Any)
+else:
+    from typing import TypeVar
+
+    S = TypeVar("S", bound=State)
+"""A game's own state type. `Game` alone (the registry's view) reads states as Any; each game
+package checks itself as `Game[its State]`, so mypy holds every function of the package to
+the one state type it builds (see `_GAME` at the end of each package's `__init__`)."""
+
+
+class Game(Protocol[S]):
+    """What the web and CLI layers use from every game package. See README, "Add a game".
+
+    Generic over the game's state type. Events stay `base.Event` (a kind and a JSON payload):
+    the log stores payloads as JSON and each game reads its own kinds, so a payload type per
+    game would only move the same checks into casts.
+    """
 
     @property
     def SLUG(self) -> str:
@@ -276,30 +294,30 @@ class Game(Protocol):
     def MESSAGES(self) -> Mapping[str, Message]:
         """Every ruling's message key -> N_-marked English template (Np_-marked with a plural)."""
 
-    def initial(self, setup: Mapping[str, Any]) -> Any:
+    def initial(self, setup: Mapping[str, Any]) -> S:
         """The state before the first entry. `setup` is {"players": [names clockwise],
         "first_leader": seat, "options": {name: value}} plus what the game adds; raises
         RuleError for a setup the game forbids."""
 
-    def apply(self, state: Any, event: Any) -> Any:
+    def apply(self, state: S, event: Event) -> S:
         """One log entry (a base.Event) applied: a new state, or RuleError naming the clause."""
 
-    def outcome(self, state: Any) -> Outcome:
+    def outcome(self, state: S) -> Outcome:
         """Points, over or not, places, for the game as it stands."""
 
     def evening(self, outcomes: Sequence[Outcome], players: int) -> Evening:
         """Where a series of this game's games stands, from their outcomes in order."""
 
-    def next_setup(self, last: Any) -> Mapping[str, Any]:
+    def next_setup(self, last: S) -> Mapping[str, Any]:
         """The next game's default "first_leader" and "options", from the last game's state."""
 
     def start_choices(self, players: Sequence[str]) -> tuple[int, ...]:
         """Who may lead (or start) the first game; empty when nobody does."""
 
-    def rulings(self, state: Any) -> tuple[Ruling, ...]:
+    def rulings(self, state: S) -> tuple[Ruling, ...]:
         """What explains the latest decision."""
 
-    def audit(self, state: Any) -> tuple[Any, ...]:
+    def audit(self, state: S) -> tuple[Finding, ...]:
         """Every play proven illegal so far (base.Finding); an "accept" entry lets one stand."""
 
     def card_text(self, code: str, gettext: Gettext) -> str:

@@ -37,6 +37,8 @@ decided, the game's result and the variant's measure), `state` (the setup and th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     ACE, CROSSES, DECK, DECK_SUIT, HAND_CARDS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, card_text, deal,
     hand_size, parse_card, parse_cross, parse_hand_card, set_aside, suit_text,
@@ -61,3 +63,9 @@ __all__ = [
     "make_setup", "measure_points", "next_setup", "outcome", "parse_card", "parse_cross",
     "parse_hand_card", "quick_judge_request", "rulings", "set_aside", "start_choices", "suit_text",
 ]
+
+if TYPE_CHECKING:  # mypy holds this package to the contract, with its own State throughout
+    from .. import black_junky as _this
+    from ..contract import Game
+
+    _GAME: Game[State] = _this

@@ -15,6 +15,8 @@ next game, the evening), `judge`, `forms` (page forms and quick-judge taps), `me
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     DEAL_SIZE, DECK, PAIRS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, VALUE_SUM, Card, card_parts, card_text,
     cards_of_pair, deal, follows, parse_card, suit_text,
@@ -35,3 +37,9 @@ __all__ = [
     "next_setup", "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "scores",
     "start_choices", "suit_text",
 ]
+
+if TYPE_CHECKING:  # mypy holds this package to the contract, with its own State throughout
+    from .. import hyper_maker as _this
+    from ..contract import Game
+
+    _GAME: Game[State] = _this

@@ -17,6 +17,8 @@ evening, next round), `judge`, `forms` (page forms and quick-judge taps), `messa
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     COPIES, DECK, FACE_CARDS, HAND_SIZE, PAD, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, card_text, deal,
     parse_card, rank_text, same_card, suit_text,
@@ -38,3 +40,9 @@ __all__ = [
     "kept_proof", "make_setup", "next_setup", "outcome", "parse_card", "play_turn", "quick_judge_request",
     "rank_text", "rulings", "same_card", "score", "scores", "start_choices", "suit_text",
 ]
+
+if TYPE_CHECKING:  # mypy holds this package to the contract, with its own State throughout
+    from .. import kings_order as _this
+    from ..contract import Game
+
+    _GAME: Game[State] = _this

@@ -25,6 +25,8 @@ next game), `judge`, `forms` (page forms, quick-judge taps), `messages`, `option
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     COLOUR_NAMES, COLOURS, DEAL_SIZE, FULL_DECK, JESTER, KIND_NAMES, KING, KINDS, QUEEN, SET_KINDS, SPECIALS,
     Card, card_text, counts, deal, deck, in_game, kind_text, parse_card, suit_text, value_number, value_text,
@@ -52,3 +54,9 @@ __all__ = [
     "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "score", "series", "set_points",
     "start_choices", "suit_text", "taken_sorted", "team_points", "value_number", "value_text",
 ]
+
+if TYPE_CHECKING:  # mypy holds this package to the contract, with its own State throughout
+    from .. import kings_trick as _this
+    from ..contract import Game
+
+    _GAME: Game[State] = _this

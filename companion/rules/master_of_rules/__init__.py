@@ -80,6 +80,8 @@ the evening), `judge`, `forms` (page forms and quick-judge taps), `messages`, `o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     BEST_OF_THE_BEST, COLOURS, COPIES, DECK, HAND_NUMBERS, HAND_RULES, HIGHEST, LIMIT_23, LOWEST, ONLY_ONE,
     RULE_CLAUSES, RULE_NAMES, RULES, SUIT_NAMES, SUIT_SYMBOLS, SUPPORT_RIGHT, TRIO, Number, card_text,
@@ -110,3 +112,9 @@ __all__ = [
     "next_setup", "outcome", "parse_number", "parse_rule", "quick_judge_request", "ranks", "reveal_rulings",
     "rulings", "score_rulings", "scores", "start_choices", "suit_text",
 ]
+
+if TYPE_CHECKING:  # mypy holds this package to the contract, with its own State throughout
+    from .. import master_of_rules as _this
+    from ..contract import Game
+
+    _GAME: Game[State] = _this

@@ -15,6 +15,8 @@ setup, the entries, the audit), `scoring` (points, places, the next game, the ev
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     DECK, JOKER, SUIT_NAMES, SUIT_SYMBOLS, Card, card_text, hand_sizes, parse_card, parse_suit, set_held,
     suit_text,
@@ -39,3 +41,9 @@ __all__ = [
     "quick_judge_request", "read_rules", "rulings", "set_held", "standing", "start_choices", "suit_text",
     "surely_legal", "tier",
 ]
+
+if TYPE_CHECKING:  # mypy holds this package to the contract, with its own State throughout
+    from .. import saizen as _this
+    from ..contract import Game
+
+    _GAME: Game[State] = _this

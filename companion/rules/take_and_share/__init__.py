@@ -18,6 +18,8 @@ table option, the game's words).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     HIGHEST, LOWEST, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, by_suit, card_text, deal, deck, number_text,
     parse_card, suit_text,
@@ -46,3 +48,9 @@ __all__ = [
     "next_setup", "number_text", "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "score",
     "start_choices", "suit_text", "target_points",
 ]
+
+if TYPE_CHECKING:  # mypy holds this package to the contract, with its own State throughout
+    from .. import take_and_share as _this
+    from ..contract import Game
+
+    _GAME: Game[State] = _this

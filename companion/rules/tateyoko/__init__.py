@@ -15,6 +15,8 @@ sizes and the deck, the hands at the end; its docstring lists the entries), `sco
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import clauses
 from .cards import (
     DEAL_SIZE, DECK, DECK_SIZE, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, card_parts, card_text, deal,
@@ -45,3 +47,9 @@ __all__ = [
     "quick_judge_request", "rank_text", "read_grid", "rulings", "spots", "start_choices", "state_spots",
     "suit_text",
 ]
+
+if TYPE_CHECKING:  # mypy holds this package to the contract, with its own State throughout
+    from .. import tateyoko as _this
+    from ..contract import Game
+
+    _GAME: Game[State] = _this

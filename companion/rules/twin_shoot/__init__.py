@@ -77,6 +77,8 @@ points by kind), `state` (the setup, the hand in play, the entries, the audit), 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     BID_CARDS, HAND_SIZE, LOWEST_RANK, SUIT_NAMES, SUIT_SYMBOLS, SUIT_VALUES, SUITS, Card, bid_value, card_text,
     deal, deck, parse_card, suit_text,
@@ -104,3 +106,9 @@ __all__ = [
     "parse_card", "partner", "play_order", "quick_judge_request", "resolve", "rulings", "scores",
     "start_choices", "suit_text", "team_of", "team_seats", "trick_so_far",
 ]
+
+if TYPE_CHECKING:  # mypy holds this package to the contract, with its own State throughout
+    from .. import twin_shoot as _this
+    from ..contract import Game
+
+    _GAME: Game[State] = _this
