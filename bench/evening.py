@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _harness import HOST, Phone, free_port, kill, next_fields, start_companion, whole_game
+from _harness import HOST, Phone, free_port, kill, start_companion, whole_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -107,7 +107,7 @@ def main() -> None:
                 cards = whole_game(PLAYERS, 7)
                 tables[name] = (phone, watcher, scorer, viewer, number, cards)
             for _ in range(2):  # warm up both: first renders, first replays
-                for name, (phone, watcher, scorer, viewer, number, cards) in tables.items():
+                for phone, watcher, scorer, viewer, number, _ in tables.values():
                     timed(phone, f"{scorer}/g/{number}")
                     timed(watcher, f"{viewer}/g/{number}/panel")
             for step in range(rounds):

@@ -151,7 +151,7 @@ async def stream_versions(reader: asyncio.StreamReader, stop_at: float):  # type
             return
         try:
             size_line = await asyncio.wait_for(reader.readline(), left)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return
         size = int(size_line.strip() or b"0", 16)
         if size == 0:
@@ -267,7 +267,7 @@ class Hall:
                         self.had.append((table, shown, now))
                     elif status != 200:
                         self.errors += now >= self.measure_from
-            except (OSError, ValueError, asyncio.IncompleteReadError, asyncio.TimeoutError):
+            except (TimeoutError, OSError, ValueError, asyncio.IncompleteReadError):
                 self.errors += time.monotonic() >= self.measure_from
                 conn.close()
             finally:
@@ -348,7 +348,7 @@ def one_run(tables: int, seconds: float, warmup: float, workers: int, asking: bo
 
                 try:  # every phone stops by itself at the end; one that hangs is an error
                     await asyncio.wait_for(asyncio.gather(hall.run(), sample()), warmup + seconds + 30)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     hall.errors += 1
                     print("a phone was still waiting 30 s after the end", file=sys.stderr)
 

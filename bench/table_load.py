@@ -12,7 +12,6 @@ as it has always been measured, hit by as many concurrent clients. The last line
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import http.client
 import json

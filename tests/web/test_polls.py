@@ -234,7 +234,6 @@ def test_scorers_phones_share_one_rendering_of_the_panel_each_with_its_own_csrf_
 def scoring_phones(db_path, count: int):  # type: ignore[no-untyped-def]
     """An app checking CSRF, a table's game address, and `count` phones on its scorer's link."""
     from companion.app import create_app
-    from tests.conftest import soup
 
     app = create_app({"DATABASE": str(db_path), "TESTING": True})
     game = seated_game(app)

@@ -134,7 +134,8 @@ def test_two_processes_serve_and_racing_entries_land_exactly_once(tmp_path: Path
         workers = children(server.pid)
         for seq, card in enumerate(["R5B6", "R2G9", "B8Y3"]):
             statuses: list[int] = []
-            racers = [threading.Thread(target=lambda: statuses.append(tap(port, game, seq, card))) for _ in range(8)]
+            racers = [threading.Thread(target=lambda out=statuses, s=seq, c=card: out.append(tap(port, game, s, c)))
+                      for _ in range(8)]
             for racer in racers:
                 racer.start()
             for racer in racers:

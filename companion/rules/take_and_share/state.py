@@ -24,7 +24,7 @@ from ..kit.findings import accept
 from ..kit.seats import Seating, read_seating
 from .cards import Card, deck, parse_card
 from .options import (
-    C_END, C_FOLLOW, C_LEAD, C_OVERVIEW, C_PLAYERS, C_ROUND, C_RULINGS, C_SETUP, C_SHARE, C_THREE, HAND_SIZE,
+    C_END, C_FOLLOW, C_LEAD, C_PLAYERS, C_ROUND, C_RULINGS, C_SETUP, C_SHARE, C_THREE, HAND_SIZE,
     OPTIONS, PLAYER_COUNTS, PRINTED, target_points,
 )
 from .points import Score, score

@@ -201,14 +201,14 @@ class State:
     def newest(self) -> tuple[Pos, ...]:
         """The positions of the cards laid in this turn so far, else in the latest turn that laid any."""
         if self.current:
-            return tuple(l.pos for l in self.current)
+            return tuple(laid.pos for laid in self.current)
         for turn in reversed(self.turns):
             if turn.cards:
-                return tuple(l.pos for l in turn.cards)
+                return tuple(laid.pos for laid in turn.cards)
         return ()
 
     def laid_by(self, seat: int) -> int:
-        return sum(1 for l in self.laid if l.seat == seat)
+        return sum(1 for laid in self.laid if laid.seat == seat)
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -287,10 +287,10 @@ def _start(state: State, card: Card) -> State:
 def _lay(state: State, seat: int, payload: Mapping[str, Any]) -> State:
     card = parse_card(payload.get("card"))
     pos = (require_int(payload, "x"), require_int(payload, "y"))
-    for l in state.laid:
-        if l.card == card:
-            raise RuleError("ty.card_on_layout", c.EQUIPMENT, card=CardRef(card.code), x=l.pos[0], y=l.pos[1])
-    problem = place_problem(state.grid, [l.pos for l in state.current], pos, card)
+    for laid in state.laid:
+        if laid.card == card:
+            raise RuleError("ty.card_on_layout", c.EQUIPMENT, card=CardRef(card.code), x=laid.pos[0], y=laid.pos[1])
+    problem = place_problem(state.grid, [laid.pos for laid in state.current], pos, card)
     if problem is not None:
         raise RuleError(problem.ruling.key, problem.ruling.clause, **problem.ruling.params)
     number = state.turn_number
@@ -399,7 +399,7 @@ def _hand(state: State, payload: Mapping[str, Any]) -> State:
         emptied = [h.seat for h in others if h.size == 0]
         if emptied:
             raise RuleError("ty.second_empty", c.END, seat=SeatRef(seat), other=SeatRef(emptied[0]))
-    on_layout = [l.card for l in state.laid]
+    on_layout = [laid.card for laid in state.laid]
     for card in cards or ():
         if card in on_layout:
             raise RuleError("ty.hand_card_on_layout", c.EQUIPMENT, card=CardRef(card.code), seat=SeatRef(seat))
@@ -456,7 +456,7 @@ def state_spots(state: State, card: Card | str) -> tuple[Pos, ...]:
         card = parse_card(card)
     if state.phase != "turn":
         return ()
-    return spots(state.grid, card, [l.pos for l in state.current])
+    return spots(state.grid, card, [laid.pos for laid in state.current])
 
 
 def rulings(state: State) -> tuple[Ruling, ...]:

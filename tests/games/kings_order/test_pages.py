@@ -15,7 +15,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.rules import kings_order as ko
-from companion.rules.base import Event
 from tests.conftest import panels_across_restart, soup
 from tests.games.kings_order.table import (
     NAMES3,

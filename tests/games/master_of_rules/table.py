@@ -122,9 +122,10 @@ def round_entries(state: mor.State, r: Round) -> Iterator[tuple[str, dict[str, s
 
 def play_round(client: FlaskClient, game_url: str, state: mor.State, r: Round) -> mor.State:
     """Enter a whole round through the page's pickers; returns the engine's state after it."""
-    for kind, fields, state in round_entries(state, r):
+    for kind, fields, after in round_entries(state, r):
         response = enter(client, game_url, kind, fields)
         assert response.status_code == 303, soup(response).select_one(".error")
+        state = after
     return state
 
 

@@ -121,9 +121,9 @@ def test_lap_two_offers_only_the_kind_not_laid_in_lap_one(client: FlaskClient) -
     url = seat_table(client)
     r = Round(("B7", "R2", "G5"), (mor.TRIO, mor.ONLY_ONE, mor.LIMIT_23), ("Y1", "P4"), rule_first=frozenset({1}))
     state = lap_one(client, url, r, new_state())
-    for kind, fields, state in round_entries(state, r):
+    for kind, fields, after in round_entries(state, r):
         assert enter(client, url, kind, fields).status_code == 303
-        if state.lap == 2 and not state.expected.is_dummy:
+        if after.lap == 2 and not after.expected.is_dummy:
             break
     page = soup(client.get(url))
     assert page.select_one("#prompt").get_text(strip=True) == "Aki: a rule card"
@@ -169,9 +169,9 @@ def test_a_dummys_rule_card_restricts_the_players_too(client: FlaskClient) -> No
     url = seat_table(client)
     r = Round(("B7", "R2", "G5"), (mor.TRIO, mor.ONLY_ONE, mor.LIMIT_23), ("Y1", "P4"), dummy_rule=mor.TRIO)
     state = lap_one(client, url, r, new_state())
-    for kind, fields, state in round_entries(state, r):
+    for kind, fields, after in round_entries(state, r):
         assert enter(client, url, kind, fields).status_code == 303
-        if state.lap == 2:
+        if after.lap == 2:
             break
     refused = post(client, url, "rule", {"seat": "0", "rule": mor.TRIO})
     assert refused.status_code == 422

@@ -810,21 +810,6 @@ def test_three_rounds_then_the_game_is_over():
 # --------------------------------------------------------------------------- flags and the audit
 
 
-def test_a_card_played_in_round_2_proves_a_round_1_MUST_follow_break():
-    state = six_player_round_one()
-    assert sz.audit(state) == ()
-    state = pass_all(state)
-    state = lay(state, "H3")  # seat 0 holds set 1: set 1 held H3 all along
-    findings = sz.audit(state)
-    assert [f.ref for f in findings] == [
-        {"round": 1, "trick": t, "stage": 0, "seat": 1, "row": 4} for t in range(2, 8)]
-    first = findings[0].ruling
-    assert first.key == "sz.must_follow_broken" and first.clause == "2.3"
-    assert first.params == {"round": 1, "trick": 2, "seat": SeatRef(1), "card": CardRef("D4"), "suit": SuitRef("H"),
-                            "held": CardRef("H3"), "proof_round": 2, "proof_trick": 1}
-    assert not any(f.accepted for f in findings)
-
-
 def test_a_card_played_later_in_the_round_proves_a_MUST_follow_break_and_a_必勝_slip():
     state = pass_all(new_game(3, 0))
     state = lay(state, "S5", "S2", "SK")     # seat 2 wins with SK

@@ -149,7 +149,8 @@ def simulate(seed: int, players: int | None = None, revoke_rate: float = 0.0, un
             seat = (leader + i) % n
             hand = hands[seat]
 
-            def choose(seat: int = seat, hand: list[str] = hand) -> str:
+            def choose(seat: int = seat, hand: list[str] = hand, plays: list[tuple[int, str]] = plays,
+                       t: int = t) -> str:
                 nonlocal planted
                 if not plays:
                     return rng.choice(hand)

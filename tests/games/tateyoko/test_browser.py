@@ -49,7 +49,7 @@ def lay(page: Page, seq: int, event: Event, spot_first: bool, check: bool) -> No
     if spot_first:
         page.click(f"form#lay button[name=spot][value='{spot}']")
         expect(page.locator("#chosen")).to_contain_text(f"At {spot}:")
-        expect(page.locator(f"#layout .spot.chosen")).to_have_text(spot)
+        expect(page.locator("#layout .spot.chosen")).to_have_text(spot)
         if check:
             page.click(f"form#lay label.suit-btn.s-{card[0]}")
             assert_phone_friendly(page)

@@ -370,7 +370,7 @@ def test_a_turn_lays_several_cards_in_a_line_in_each_direction(direction, cards,
     state = ty.apply(state, done(0))
     assert [at(state)[p] for p in positions] == cards
     assert state.expected_seat == 1 and state.hand_sizes[0] == 10 - 3
-    assert len(state.turns) == 1 and [l.card.code for l in state.turns[0].cards] == cards
+    assert len(state.turns) == 1 and [laid.card.code for laid in state.turns[0].cards] == cards
     assert keys(ty.rulings(state)) == [("ty.turn_done", "A:追加"), ("ty.next_turn", "進行")]
 
 

@@ -79,7 +79,7 @@ class Checker:
         assert state.drawn == tuple(table.drawn)
         assert tuple(state.laid_by(s) for s in range(table.players)) == tuple(table.laid)
         assert state.passes == table.passes
-        assert [l.pos for l in state.current] == table.current
+        assert [laid.pos for laid in state.current] == table.current
         if state.phase == "turn":
             assert state.expected_seat == table.seat
         # Every card in the layout, the hands and the deck (or still to be turned up as the
