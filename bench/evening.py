@@ -12,6 +12,13 @@ the ratio of the answers' sizes, and the worst ratio of the requests other than 
 exports (they are the evening's whole record: their answers grow with the evening, so
 their ratio of cost is to be read against their ratio of size). The full scoreboard lists
 every game too, but only as a row of points each, and is held to the target.
+
+Then the first load after a restart (`--restarts`, 6 of each): the server is stopped and
+started again on the same file (one serving process), a third table's game page is loaded
+(so that what every first page pays, templates and imports, is paid before the measure),
+and then the game page of the short or the long table, alternately, is timed: the ratio
+long/short of their medians is `first_load` (target: at most 1.5). Nothing derived may grow
+slower with the length of an evening, restarts included.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _harness import HOST, Phone, free_port, kill, start_companion, whole_game
+from _harness import HOST, Phone, free_port, kill, start, start_companion, whole_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -76,6 +83,38 @@ def seat_tables(path: Path, games: int) -> tuple[str, str]:
     return links[0], links[1]  # type: ignore[return-value]
 
 
+def seat_warm_table(path: Path) -> str:
+    """A third table (one game under way), whose page warms a freshly started server; its link."""
+    db = store.connect(path, migrate=False)
+    record = {"format": records.FORMAT, "version": records.VERSION,
+              "table": {"name": "warm", "players": [f"P{i}" for i in range(PLAYERS)], "created": "2026-11-22T18:00:00"},
+              "games": [seats_filled(game_record(1, 11, entries=6))]}
+    table = records.import_table(db, record)
+    db.conn.close()
+    return f"/t/{table.viewer_token}/g/1"
+
+
+def first_loads(path: Path, pages: dict[str, str], restarts: int) -> dict[str, list[float]]:
+    """Milliseconds of each table's game page as the first page of its table after a restart,
+    the tables taken in turn (`restarts` of each)."""
+    warm = seat_warm_table(path)
+    spent: dict[str, list[float]] = {name: [] for name in pages}
+    for turn in range(restarts * len(pages)):
+        name = list(pages)[turn % len(pages)]
+        port = free_port()
+        server = start(["-m", "companion.cli", "serve", "--db", str(path), "--port", str(port), "--workers", "1"], port)
+        try:
+            phone = Phone(f"http://{HOST}:{port}")
+            status, _, _ = phone.request(warm)
+            assert status == 200, status
+            ms, status, _, _ = timed(Phone(f"http://{HOST}:{port}"), pages[name])
+            assert status == 200, (name, status)
+            spent[name].append(ms)
+        finally:
+            kill(server)
+    return spent
+
+
 def timed(phone: Phone, path: str, data: dict[str, object] | None = None,
           headers: dict[str, str] | None = None) -> tuple[float, int, str, dict[str, str]]:
     began = time.perf_counter()
@@ -87,6 +126,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=40, help="entries (and of each other request) per table")
+    parser.add_argument("--restarts", type=int, default=6, help="first loads after a restart, of each table")
     args = parser.parse_args()
     rounds = min(args.rounds, 12 * (PLAYERS + 1) - 1)  # a 4-player game has 60 entries
     times: dict[str, dict[str, list[float]]] = {}
@@ -139,6 +179,8 @@ def main() -> None:
                         sizes.setdefault(name, {})[label] = len(text.encode())
         finally:
             kill(server)
+        restarted = first_loads(path, {name: f"{viewer}/g/{number}" for name, (_, viewer, number) in
+                                       (("short", short), ("long", long_))}, args.restarts) if args.restarts else {}
     result: dict[str, object] = {"games_long": args.games + 1, "rounds": rounds}
     ratios, bytes_ratios = {}, {}
     for request in times["short"]:
@@ -155,6 +197,11 @@ def main() -> None:
     result["bytes_ratio"] = bytes_ratios
     result["worst"] = max(ratios.values())
     result["worst_of_the_rest"] = max(r for k, r in ratios.items() if k not in WHOLE_EVENING)
+    if restarted:
+        short_ms, long_ms = statistics.median(restarted["short"]), statistics.median(restarted["long"])
+        print(f"{'first_load':15} short {short_ms:7.2f} ms   long {long_ms:8.2f} ms   "
+              f"ratio {long_ms / short_ms:6.2f}   (after a restart; each: {restarted})")
+        result["first_load"] = round(long_ms / short_ms, 2)
     print(json.dumps(result))
 
 

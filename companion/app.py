@@ -14,6 +14,7 @@ from flask_compress import Compress
 
 from . import i18n, store
 from .csrf import SignedOnce, csrf_token
+from .derived import SIZES, SameBytes, same_bytes_key
 from .headers import SECURITY_HEADERS
 from .memory import Memory
 from .shelf import Shelf
@@ -22,32 +23,6 @@ PACKAGE = Path(__file__).parent
 
 csrf = SignedOnce()
 compress = Compress()
-
-
-class SameBytes:
-    """flask-compress's cache (COMPRESS_CACHE_BACKEND). An answer a view marks as the same
-    for everyone who asks (`g.same_bytes`, a key for what it shows: a viewer's panel at a
-    table version, in a language) is compressed once per encoding, and every later asker
-    gets those bytes; any other answer is compressed afresh, as before. Kept in the app's
-    own memory (memory.py), so two apps in one process never share."""
-
-    @staticmethod
-    def get(key: str) -> bytes | None:
-        encoding, _, shown = key.partition(";")
-        if not shown:
-            return None
-        found: bytes | None = current_app.extensions["companion.memory"]["compressed"].get(key)
-        return found
-
-    @staticmethod
-    def set(key: str, value: bytes) -> None:
-        if key.partition(";")[2]:
-            current_app.extensions["companion.memory"]["compressed"].put(key, value)
-
-
-def same_bytes_key(_request: Any) -> str:
-    """COMPRESS_CACHE_KEY: what the view marked, or "" (not shared)."""
-    return str(g.get("same_bytes", ""))
 
 
 def _shipped(folder: str) -> str:
@@ -107,7 +82,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     if app.config["DATABASE"] is None:
         raise ValueError("create_app needs DATABASE: the SQLite file to keep the tables in")
-    app.extensions["companion.memory"] = Memory()  # this app's own: see memory.py
+    app.extensions["companion.memory"] = Memory(SIZES)  # this app's own: what derived.py remembers
     if app.config.get("SHELF"):  # the serving processes of one server share their drawings (shelf.py)
         app.extensions["companion.shelf"] = Shelf(app.config["SHELF"])
     db = store.connect(app.config["DATABASE"], memory=app.extensions["companion.memory"])  # create and migrate

@@ -4,7 +4,7 @@ Flask-WTF signs the session's raw token afresh for every request that draws a fo
 HMAC over JSON and base64, 6% of the CPU an entry costs the server), and checks a posted
 token's signature on every post. The app sets WTF_CSRF_TIME_LIMIT to None (a table keeps one
 page open all evening), so a signature never expires and the first one made for a raw token
-is as good as any later one. That one is kept in the app's memory (region "csrf") and handed
+is as good as any later one. That one is kept (derived.csrf_signed) and handed
 out again; a post that carries exactly the kept token of its own session's raw token is the
 token this app signed, so it is let through without a second check. Anything else (another
 token, no session, a time limit set after all) goes through Flask-WTF as before.
@@ -18,13 +18,9 @@ from typing import Any
 from flask import current_app, g, request, session
 from flask_wtf.csrf import CSRFProtect, generate_csrf  # type: ignore[import-untyped]
 
-from .memory import Region
+from .derived import csrf_signed, keep_csrf_signed
 
 FIELD = "csrf_token"
-
-
-def _kept() -> Region[str, str]:
-    return current_app.extensions["companion.memory"]["csrf"]  # type: ignore[no-any-return]
 
 
 def _lasting() -> bool:
@@ -36,11 +32,11 @@ def csrf_token() -> str:
     """This phone's signed CSRF token: `generate_csrf`, signed once per session's raw token."""
     if FIELD not in g:
         raw = session.get(FIELD)
-        kept = _kept().get(raw) if isinstance(raw, str) and _lasting() else None
+        kept = csrf_signed(raw) if isinstance(raw, str) and _lasting() else None
         if kept is None:
             kept = str(generate_csrf())
             if _lasting():
-                _kept().put(session[FIELD], kept)
+                keep_csrf_signed(session[FIELD], kept)
         setattr(g, FIELD, kept)
     return str(g.get(FIELD))
 
@@ -72,7 +68,7 @@ class SignedOnce(CSRFProtect):  # type: ignore[misc]
             return False  # no form to carry the token: Flask-WTF looks in the headers
         raw = session.get(FIELD)
         posted = request.form.get(FIELD)
-        kept = _kept().get(raw) if isinstance(raw, str) else None
+        kept = csrf_signed(raw) if isinstance(raw, str) else None
         # Compared as bytes: compare_digest refuses str with characters past ASCII, which a
         # posted field may hold (a TypeError, answered 500).
         return bool(kept and posted) and hmac.compare_digest(str(kept).encode(), str(posted).encode())

@@ -1,26 +1,9 @@
-"""What the app remembers of what it derived: one mechanism, one rule for staleness.
+"""Regions of remembered values: the mechanism only.
 
-The rule. A remembered value is keyed by everything it was derived from, and nothing it
-is derived from changes in place:
-- a game's log only grows, so a replay is keyed by the game and its log's mark (the
-  number of entries and the time of the last); a longer log has another mark;
-- a table's row (name, players, links) is keyed by its link and is dropped by `forget`
-  whenever the row is written (a rename; another server process on the same file keeps
-  its remembered row until it drops it, which is why one process serves a table);
-- a rendered fragment is keyed by its template, the language and the values it shows.
-So a remembered value is never stale: when its source changes, its key changes. Values
-leave only when a region is full (the least recently used goes first).
-
-Each app has its own Memory (two apps in one process never share); the app hands it to
-every connection it opens, and `memory_of(db)` finds it from a connection (a connection
-opened outside an app, by the CLI, has a private one).
-
-A process's memory is its own. What the serving processes of one server share is the
-panels they draw (shelf.py), by the same rule: keyed by everything they show.
-
-Values derived only from what ships with the code (compiled catalogs, rulebook files,
-a card's name in a language) cannot change while the process runs; they are computed
-once per process with functools.cache where they are defined.
+What is remembered, under which key, and the one rule for when a value goes stale are in
+derived.py, the only module that reads or writes a region. A Region keeps up to so many
+values by key and lets the least recently used go first; a Memory is an app's regions,
+one per kind of value (each app has its own: two apps in one process never share).
 """
 
 from __future__ import annotations
@@ -87,10 +70,6 @@ class Region(Generic[K, V]):
         self.put(key, value)
         return value
 
-    def forget(self, key: K) -> None:
-        with self._lock:
-            self._items.pop(key, None)
-
     def __len__(self) -> int:
         return len(self._items)
 
@@ -98,38 +77,11 @@ class Region(Generic[K, V]):
 MAKING_WAIT = 5.0
 """Seconds a thread waits for another's making of the same value before making it itself."""
 
-SIZES: Mapping[str, int] = {
-    "tokens": 65536,    # a table's id by link, for answering unchanged polls
-    "replays": 1024,    # a game's log and its replay, by game (each process: every live table's)
-    "outcomes": 65536,  # a game's outcome at a log mark (small: points and places)
-    "games": 65536,     # a game's row (its setup decoded), by id
-    "boards": 1024,     # a table's games before its latest, with their outcomes
-    "panels": 2048,     # a phone's panel, by table, game, version, language and role
-    "links": 1024,      # a game panel's URLs, by link and game
-    "fragments": 1024,  # rendered parts of pages, by template, language and what they show
-    "static": 256,      # fragments that depend only on the game and the language (pickers)
-    "slots": 256,       # where each picker key's value sits in a rendered picker
-    "compressed": 1024,  # a viewer's panel compressed, by encoding, table, game, version and language
-    "csrf": 8192,       # a session's signed CSRF token, by its raw token (csrf.py)
-    "exports": 2048,    # a game's part of a JSON export (by game and log mark); a CSV's earlier rows
-}
-
-
 class Memory:
-    """The app's regions, one per kind of derived value (SIZES)."""
+    """An app's regions, one per kind of derived value, with how many each keeps (derived.SIZES)."""
 
-    def __init__(self, sizes: Mapping[str, int] = SIZES) -> None:
+    def __init__(self, sizes: Mapping[str, int]) -> None:
         self._regions: dict[str, Region[Any, Any]] = {name: Region(keep) for name, keep in sizes.items()}
 
     def __getitem__(self, name: str) -> Region[Any, Any]:
         return self._regions[name]
-
-
-def memory_of(db: Any) -> Memory:
-    """The Memory handed to this connection (store.connect sets one on every connection)."""
-    found = getattr(db, "companion_memory", None)
-    if found is None:
-        found = Memory()
-        db.companion_memory = found
-    assert isinstance(found, Memory)
-    return found

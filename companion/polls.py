@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import store
+from . import derived, store
 from .headers import with_security_headers
 from .memory import Memory
 
@@ -45,8 +45,7 @@ class UnchangedPolls:
             if found is not None:
                 current = self._version(found.group(1))
                 # The app's ETag is the version, with ":br" or ":gzip" added by compression.
-                same = current is not None and next(
-                    (tag for tag in TAG.findall(asked) if tag.split(":", 1)[0] == current), None)
+                same = current is not None and derived.same_tag(current, TAG.findall(asked))
                 if same and environ.get("HTTP_HX_REQUEST") == "true":
                     # The page's own ask: an empty answer that htmx leaves unswapped, with a
                     # length, so every server keeps the connection open for the next ask (some
@@ -75,18 +74,8 @@ class UnchangedPolls:
 
 
 def table_of(db: Any, memory: Memory, token: str) -> str | None:
-    """The id of the table a link (scorer's or viewer's) opens, or None; remembered in
-    `memory`, since a link always opens the same table."""
-    tokens = memory["tokens"]
-    table_id = tokens.get(token)
-    if table_id is None:
-        row = db.conn.execute("select id from tables where scorer_token = ? or viewer_token = ?",
-                              [token, token]).fetchone()
-        if row is None:
-            return None
-        table_id = row[0]
-        tokens.put(token, table_id)
-    return str(table_id)
+    """The id of the table a link (scorer's or viewer's) opens, or None (derived.table_id)."""
+    return derived.table_id(db, memory, token)
 
 
 def version_message(version: str) -> bytes:

@@ -11,12 +11,12 @@ import io
 import json
 import re
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import sqlite_utils
 
-from . import limits, rules, store, tables
-from .memory import memory_of
+from . import derived, limits, rules, store, tables
 from .rules.base import Event, RuleError, replay
 
 FORMAT = "companion-table"
@@ -31,18 +31,14 @@ def export_table(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
 
 def export_json(db: sqlite_utils.Database, table_id: str) -> str:
     """export_table as compact JSON text. Each game's part is remembered by its log's mark
-    (memory.py): however long the evening, an export reads the games' marks in one query and
-    only the logs that grew since the last export."""
-    remembered = memory_of(db)["exports"]
-    parts = []
-    for row, mark in store.games_and_marks(db, table_id):
-        part: str | None = remembered.get((row.id, mark))
-        if part is None:
-            events = store.events_of(db, row.id)
-            part = _compact(_game_record(row, events))
-            # Keyed by the log it was made from (an entry may have come since the marks were read).
-            remembered.put((row.id, (len(events), events[-1].created if events else "")), part)
-        parts.append(part)
+    (derived.export_part): however long the evening, an export reads the games' marks in
+    one query and only the logs that grew since the last export."""
+    def part(row: store.GameRow) -> tuple[tuple[int, tuple[int, str]], str]:
+        events = store.events_of(db, row.id)
+        # Keyed by the log it was made from (an entry may have come since the marks were read).
+        return (row.id, (len(events), events[-1].created if events else "")), _compact(_game_record(row, events))
+
+    parts = [derived.export_part(db, (row.id, mark), partial(part, row)) for row, mark in store.games_and_marks(db, table_id)]
     return _compact(_head(store.get_table(db, table_id)))[:-1] + ',"games":[' + ",".join(parts) + "]}"
 
 
@@ -79,12 +75,8 @@ def export_csv(db: sqlite_utils.Database, table_id: str) -> str:
     table = store.get_table(db, table_id)
     board = tables.scoreboard(db, table_id)
     games = [(row, outcome, row.id in series.abandoned) for series in board.series for row, outcome in series.rows]
-    key = ("csv", table.name, table.players, board.basis[0]) if board.basis else None
-    earlier: str | None = memory_of(db)["exports"].get(key) if key else None
-    if earlier is None:
-        earlier = _csv_rows(table, games[:-1])
-        if key:
-            memory_of(db)["exports"].put(key, earlier)
+    key = ("csv", table.name, table.players, board.basis[0] if board.basis else None)
+    earlier = derived.export_part(db, key, lambda: (key, _csv_rows(table, games[:-1])))
     return BOM + CSV_HEADER + earlier + _csv_rows(table, games[-1:])
 
 

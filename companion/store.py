@@ -22,7 +22,6 @@ from typing import Any
 import sqlite_utils
 
 from . import limits
-from .memory import Memory, memory_of
 from .rules.base import N_, RuleError
 
 try:
@@ -108,6 +107,17 @@ def m005_table_revision(db: sqlite_utils.Database) -> None:
     """Counts corrections of a table's name and players: part of its version, so every
     phone and every serving process sees a corrected name at once."""
     db.table("tables").add_column("revision", int, not_null_default=0)
+
+
+@migrations()
+def m006_earlier_games(db: sqlite_utils.Database) -> None:
+    """Room for a derived fact beside the log, as `outcomes` is: a table's games before its
+    latest, summarised with the counts of games and entries it was made at (derived.py
+    writes and reads it; the log stays the truth)."""
+    db.table("boards").create(
+        {"table_id": str, "games": int, "entries": int, "summary": str},
+        pk="table_id", foreign_keys=[("table_id", "tables", "id")],
+    )
 
 
 def new_token() -> str:
@@ -267,7 +277,7 @@ def check_file(path: Path, create: bool) -> None:
         conn.close()
 
 
-def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None = None,
+def connect(path: str | Path | None, migrate: bool = True, memory: object = None,
             create: bool = True) -> sqlite_utils.Database:
     """Open (creating if needed) the database file, migrated, in WAL mode.
 
@@ -277,9 +287,8 @@ def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None
     once at start and opens each request's connection with migrate=False; that first open
     checks the file (`check_file`) and raises DatabaseProblem for one that is not ours to
     write, is damaged or cannot be written. `create=False` refuses a file that does not
-    exist (export never makes an empty database). `memory` is where what is derived from
-    this connection's data is remembered (the app passes its own; see memory.py); without
-    it the connection gets a private one.
+    exist (export never makes an empty database). `memory`, if given, is handed on with the
+    connection, unread here: where derived.py remembers what is derived from its data.
     """
     if path is None:
         db = sqlite_utils.Database(memory=True)
@@ -298,7 +307,8 @@ def connect(path: str | Path | None, migrate: bool = True, memory: Memory | None
             lock = _WRITE_LOCKS.setdefault(file, WriteLock(file + LOCK_SUFFIX))
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
-    db.companion_memory = memory if memory is not None else Memory()  # type: ignore[attr-defined]
+    if memory is not None:
+        db.companion_memory = memory  # type: ignore[attr-defined]
     db.companion_write_lock = lock  # type: ignore[attr-defined]
     if migrate:
         try:
@@ -496,17 +506,9 @@ def games_and_marks(db: sqlite_utils.Database, table_id: str) -> list[tuple[Game
 
     Enough to tell whether a remembered replay is still the log's, without reading it.
     """
-    remembered = memory_of(db)["games"]
-    found = []
-    for r in db.conn.execute("select id, table_id, number, kind, setup, created, n_events, last_created"
-                             " from games where table_id = ? order by number", [table_id]):
-        key = (r[0], r[5])
-        row = remembered.get(key)
-        if row is None:  # a game's row never changes: its setup is decoded once
-            row = GameRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5])
-            remembered.put(key, row)
-        found.append((row, (r[6], r[7])))
-    return found
+    return [(GameRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]), (r[6], r[7]))
+            for r in db.conn.execute("select id, table_id, number, kind, setup, created, n_events, last_created"
+                                     " from games where table_id = ? order by number", [table_id])]
 
 
 def log_mark(db: sqlite_utils.Database, game_id: int) -> tuple[int, str]:
@@ -528,27 +530,6 @@ def version(db: sqlite_utils.Database, table_id: str) -> str:
     One row read by its key, however long the evening (the counts are kept by triggers)."""
     row = db.conn.execute("select n_games, n_events, revision from tables where id = ?", [table_id]).fetchone()
     return version_of(*row) if row is not None else version_of(0, 0)
-
-
-def kept_outcome(db: sqlite_utils.Database, game_id: int, mark: tuple[int, str]) -> Any:
-    """The outcome kept for a game at exactly this log mark (as JSON data), else None."""
-    row = db.conn.execute("select entries, last_created, outcome from outcomes where game_id = ?",
-                          [game_id]).fetchone()
-    if row is None or (row[0], row[1]) != tuple(mark):
-        return None
-    return json.loads(row[2])
-
-
-def keep_outcome(db: sqlite_utils.Database, game_id: int, mark: tuple[int, str], outcome: Any) -> None:
-    """Keep a finished game's outcome, derived from its log at `mark` (a derived value: if it
-    cannot be written, nothing is lost and it is derived again next time)."""
-    try:
-        with writing(db):
-            db.conn.execute(
-                "insert or replace into outcomes (game_id, entries, last_created, outcome) values (?, ?, ?, ?)",
-                [game_id, mark[0], mark[1], json.dumps(outcome, ensure_ascii=False)])
-    except sqlite3.Error:
-        pass
 
 
 def version_of(games: int, events: int, revision: int = 0) -> str:
@@ -620,12 +601,7 @@ def counts_and_latest(db: sqlite_utils.Database, table_id: str) -> tuple[tuple[i
         " where t.id = ? order by g.number desc limit 1", [table_id]).fetchone()
     if r is None:
         return None
-    remembered = memory_of(db)["games"]
-    row = remembered.get((r[3], r[8]))
-    if row is None:
-        row = GameRow(r[3], r[4], r[5], r[6], json.loads(r[7]), r[8])
-        remembered.put((r[3], r[8]), row)
-    return (r[0], r[1], r[2]), row, (r[9], r[10])
+    return (r[0], r[1], r[2]), GameRow(r[3], r[4], r[5], r[6], json.loads(r[7]), r[8]), (r[9], r[10])
 
 
 def game_by_number(db: sqlite_utils.Database, table_id: str, number: int | None) -> GameRow | None:

@@ -11,8 +11,8 @@ from typing import Any
 
 import sqlite_utils
 
-from . import limits, rules, store
-from .memory import memory_of
+from . import derived, limits, rules, store
+from .derived import outcome_data as outcome_data, outcome_from_data as outcome_from_data
 from .rules.base import ABANDON, CORRECT, UNDO, Event, Replayed, RuleError, replay
 from .rules.contract import Evening, Game, Outcome, read_options
 
@@ -174,42 +174,13 @@ def _game_at(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRo
 
 def _outcome_at(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow,
                 mark: tuple[int, str]) -> tuple[Outcome, bool]:
-    """A game's outcome and whether it was abandoned, as its log stands at `mark`.
-
-    A finished (or abandoned) game's is derived once from its log and kept beside it
-    (store.keep_outcome), so a long evening never replays its finished games again; a game
-    under way is replayed (its replay is remembered). A correction moves the mark, and the
-    outcome is derived afresh.
-    """
-    key = (row.id, row.created, mark)
-    remembered = memory_of(db)["outcomes"].get(key)
-    if remembered is not None:
-        return remembered  # type: ignore[no-any-return]
-    kept = store.kept_outcome(db, row.id, mark)
-    if kept is not None:
-        found = (outcome_from_data(kept["outcome"]), bool(kept["abandoned"]))
-    else:
+    """A game's outcome and whether it was abandoned, as its log stands at `mark`
+    (remembered, and for a finished game kept beside its log: derived.outcome)."""
+    def derive() -> tuple[Outcome, bool]:
         game = _game_at(db, table, row, mark)
-        found = (game.outcome, game.abandoned)
-        if game.abandoned or game.outcome.over:
-            store.keep_outcome(db, row.id, mark, {"outcome": outcome_data(game.outcome), "abandoned": game.abandoned})
-    memory_of(db)["outcomes"].put(key, found)
-    return found
+        return game.outcome, game.abandoned
 
-
-def outcome_data(outcome: Outcome) -> dict[str, Any]:
-    """An outcome as JSON data (its facts are plain values by the contract)."""
-    return {"points": list(outcome.points), "over": outcome.over, "places": list(outcome.places),
-            "teams": [list(t) for t in outcome.teams], "facts": dict(outcome.facts)}
-
-
-def outcome_from_data(data: Mapping[str, Any]) -> Outcome:
-    return Outcome(tuple(data["points"]), bool(data["over"]), tuple(data["places"]),
-                   tuple(tuple(t) for t in data["teams"]), dict(data["facts"]))
-
-
-_Remembered = tuple[tuple[int, str], tuple[store.EventRow, ...], Replayed[Any]]
-"""A game's log mark, its log, and its replay."""
+    return derived.outcome(db, row, mark, derive)
 
 
 def _mark(log: Sequence[store.EventRow]) -> tuple[int, str]:
@@ -226,9 +197,10 @@ def _replay_log(db: sqlite_utils.Database, module: Game, row: store.GameRow,
     the same as replaying from the start (an undo falls back to a full replay). Nothing is
     stored in the database; a restart simply replays afresh.
     """
-    hit: _Remembered | None = memory_of(db)["replays"].get((row.table_id, row.id, row.created))
+    hit = derived.replay_of(db, row)
     if hit is not None and hit[0] == _mark(log):
-        return hit[2]
+        same: Replayed[Any] = hit[2]
+        return same
     done: Replayed[Any] | None = None
     if hit is not None:
         (count, last), _, before = hit
@@ -249,14 +221,14 @@ def _replay_log(db: sqlite_utils.Database, module: Game, row: store.GameRow,
 def _remembered(db: sqlite_utils.Database, row: store.GameRow,
                 mark: tuple[int, str]) -> tuple[tuple[store.EventRow, ...], Replayed[Any]] | None:
     """The remembered log and replay of a game whose log is exactly `mark` (as store.log_mark)."""
-    hit = memory_of(db)["replays"].get((row.table_id, row.id, row.created))
+    hit = derived.replay_of(db, row)
     return (hit[1], hit[2]) if hit is not None and hit[0] == mark else None
 
 
 def _remember(db: sqlite_utils.Database, row: store.GameRow, log: Sequence[store.EventRow],
               done: Replayed[Any]) -> None:
     """Keep a replay of a log as it is stored (never of an entry not yet committed)."""
-    memory_of(db)["replays"].put((row.table_id, row.id, row.created), (_mark(log), tuple(log), done))
+    derived.keep_replay(db, row, _mark(log), log, done)
 
 
 def game_row(db: sqlite_utils.Database, table_id: str, number: int) -> store.GameRow:
@@ -324,11 +296,19 @@ class Scoreboard:
     def key(self) -> tuple[Any, ...]:
         """Everything the scoreboard shows, for remembering its rendering."""
         return (self.players, self.basis)
+    skipped: int = 0
+    """How many series of the evening come before `series` (a board of the recent series
+    only, as a page of the latest game lists them; 0 when `series` are all of them)."""
 
     @property
     def rows(self) -> tuple[tuple[store.GameRow, Outcome], ...]:
         """Every game of the table, in order."""
         return tuple(row for s in self.series for row in s.rows)
+
+    @property
+    def count(self) -> int:
+        """How many series the evening has."""
+        return self.skipped + len(self.series)
 
     @property
     def current(self) -> Series | None:
@@ -356,7 +336,7 @@ class Scoreboard:
         """The series a game page lists, each with its number in the evening (from 1): the
         game's own and up to `keep` - 1 before it; every series when `game_id` is None
         (the full scoreboard)."""
-        numbered = tuple(enumerate(self.series, start=1))
+        numbered = tuple(enumerate(self.series, start=self.skipped + 1))
         if game_id is None:
             return numbered
         index = next((i for i, s in enumerate(self.series) if any(row.id == game_id for row, _ in s.rows)),
@@ -364,12 +344,16 @@ class Scoreboard:
         return numbered[max(0, index - keep + 1):index + 1]
 
 
-def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | None = None) -> Scoreboard:
+def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | None = None,
+               recent: bool = False) -> Scoreboard:
     """Points per game, grouped in series; `current`, already replayed, is reused.
 
     However long the evening, only the latest game is looked at afresh: the games before it
     are remembered as a block, keyed by how many games and entries they hold (a correction
-    to an earlier game appends an entry to it, so the block is then built again).
+    to an earlier game appends an entry to it, so the block is then built again). With
+    `recent` and `current` the latest game, the board holds only the series a page of the
+    latest game lists (Scoreboard.around), from the block's summary (derived.earlier_summary),
+    which a restart reads as one row.
     """
     table = current.table if current is not None else store.get_table(db, table_id)
     top = store.counts_and_latest(db, table_id)
@@ -377,24 +361,41 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
         return Scoreboard(table.players, (), store.version_of(0, 0))
     (n_games, n_events, revision), latest, latest_mark = top
     key = (table_id, n_games, n_events - latest_mark[0])
-    earlier: tuple[tuple[store.GameRow, Outcome, bool], ...] | None = memory_of(db)["boards"].get(key)
-    if earlier is None:
-        marks = [(row, mark) for row, mark in store.games_and_marks(db, table_id) if row.number < latest.number]
-        earlier = tuple((row, *_outcome_at(db, table, row, mark)) for row, mark in marks)
-        if len(marks) == n_games - 1 and sum(mark[0] for _, mark in marks) == key[2]:
-            memory_of(db)["boards"].put(key, earlier)
+    recent = recent and current is not None and current.row.id == latest.id
+    skipped, earlier = derived.earlier_summary(db, key, lambda: _summary(db, table, key, latest)) if recent \
+        else (0, _earlier(db, table, key, latest)[0])
     if current is not None and current.row.id == latest.id and _mark(current.log) == latest_mark:
         last = (latest, current.outcome, current.abandoned)
     else:
         last = (latest, *_outcome_at(db, table, latest, latest_mark))
     # The series (and each evening, summed over all its games) change only when the latest
     # game's outcome or abandonment does: built once per such change, not per request.
-    basis = (key, latest.id, repr(latest.setup.get("options", {})), repr(last[1]), last[2])
-    series = memory_of(db)["boards"].get(("series", *basis))
-    if series is None:
-        series = _series((*earlier, last), len(table.players))
-        memory_of(db)["boards"].put(("series", *basis), series)
-    return Scoreboard(table.players, series, store.version_of(n_games, n_events, revision), basis)
+    basis = (key, recent, latest.id, repr(latest.setup.get("options", {})), repr(last[1]), last[2])
+    series = derived.series(db, basis, lambda: _series((*earlier, last), len(table.players)))
+    return Scoreboard(table.players, series, store.version_of(n_games, n_events, revision), basis, skipped)
+
+
+def _earlier(db: sqlite_utils.Database, table: store.TableRow, key: derived.BlockKey,
+             latest: store.GameRow) -> tuple[tuple[derived.Played, ...], bool]:
+    """Every game before `latest` with its outcome (derived.earlier_games), and whether
+    they agree with `key`."""
+    def make() -> tuple[tuple[derived.Played, ...], bool]:
+        marks = [(row, mark) for row, mark in store.games_and_marks(db, table.id) if row.number < latest.number]
+        found = tuple((row, *_outcome_at(db, table, row, mark)) for row, mark in marks)
+        return found, len(marks) == key[1] - 1 and sum(mark[0] for _, mark in marks) == key[2]
+
+    return derived.earlier_games(db, key, make)
+
+
+def _summary(db: sqlite_utils.Database, table: store.TableRow, key: derived.BlockKey,
+             latest: store.GameRow) -> tuple[tuple[int, tuple[derived.Played, ...]], bool]:
+    """The games of the last derived.SUMMARY_SERIES series before `latest`, with how many
+    series come before them; and whether what was read agrees with `key`."""
+    earlier, agrees = _earlier(db, table, key, latest)
+    grouped = _series(earlier, len(table.players))
+    skipped = max(0, len(grouped) - derived.SUMMARY_SERIES)
+    first = sum(len(s.rows) for s in grouped[:skipped])
+    return (skipped, earlier[first:]), agrees
 
 
 def _series(games: tuple[tuple[store.GameRow, Outcome, bool], ...], players: int) -> tuple[Series, ...]:

@@ -1,7 +1,8 @@
-"""Fragments remembered in the app's Memory (see memory.py for the rule).
+"""Parts of pages rendered once and remembered (derived.fragment, derived.static_fragment).
 
 The card picker's keys are the same on every render of a game in a language; only which
-ones are disabled changes, and that is a string edit, not a template render.
+ones are disabled changes, and that is a string edit, not a template render: where each
+key's value sits is worked out once, when the keys are rendered, and carried with them.
 """
 
 from __future__ import annotations
@@ -10,17 +11,18 @@ import re
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from flask import current_app, has_app_context, render_template
+from flask import render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from ..memory import Memory, Region
+from .. import derived
 from ..rules.contract import Game
 
 
-def _region(name: str) -> Region[Any, Any]:
-    memory: Memory = current_app.extensions["companion.memory"]
-    return memory[name]
+class Keys(Markup):
+    """Rendered picker keys, with where each key's value ends (see _key_slots)."""
+
+    slots: tuple[tuple[str, ...], dict[str, int]]
 
 
 def static_fragment(template_name: str, module: Game, **params: object) -> Markup:
@@ -29,21 +31,21 @@ def static_fragment(template_name: str, module: Game, **params: object) -> Marku
 
     lang = str(get_locale())
     key = (template_name, module.SLUG, lang, tuple(sorted(params.items())))
-    region = _region("static")
-    hit: Markup | None = region.get(key)
-    if hit is None:
-        hit = Markup(render_template(
-            template_name, module=module, **params,
-            card_text=lambda code: i18n.card_label(module.SLUG, code, lang),
-        ))
-        region.put(key, hit)
-    return hit
+
+    def render() -> Keys:
+        keys = Keys(render_template(template_name, module=module, **params,
+                                    card_text=lambda code: i18n.card_label(module.SLUG, code, lang)))
+        keys.slots = _key_slots(keys)
+        return keys
+
+    return derived.static_fragment(key, render)
 
 
 def disable_cards(html: Markup, cards: Iterable[Any]) -> Markup:
     """Mark the picker keys of `cards` (cards, or their codes) as used: shown struck out and
     not offered."""
-    parts, where = _key_slots(html)
+    slots = getattr(html, "slots", None)  # a Keys made by an operation on another has none
+    parts, where = slots if slots is not None else _key_slots(html)
     marked = list(parts)
     for card in cards:
         at = where.get(getattr(card, "code", card))
@@ -55,13 +57,9 @@ def disable_cards(html: Markup, cards: Iterable[Any]) -> Markup:
 def _key_slots(html: str) -> tuple[tuple[str, ...], dict[str, int]]:
     """`html` cut after the first `value="..."` of each key, and which cut ends each value.
 
-    The keys are a remembered fragment, so this is worked out once per fragment; disabling
-    keys is then one join instead of a search per card.
+    Worked out once, when remembered keys are rendered (static_fragment); disabling keys is
+    then one join instead of a search per card.
     """
-    region = _region("slots") if has_app_context() else None
-    hit: tuple[tuple[str, ...], dict[str, int]] | None = region.get(html) if region else None
-    if hit is not None:
-        return hit
     parts: list[str] = []
     where: dict[str, int] = {}
     start = 0
@@ -71,8 +69,6 @@ def _key_slots(html: str) -> tuple[tuple[str, ...], dict[str, int]]:
             where[found.group(1)] = len(parts) - 1
             start = found.end()
     parts.append(html[start:])
-    if region is not None:
-        region.put(html, (tuple(parts), where))
     return tuple(parts), where
 
 
@@ -87,10 +83,5 @@ def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
     everything the fragment shows; the table's entries are append-only, so a key built
     from what was entered stays true.
     """
-    full = (template_name, str(get_locale()), key)
-    region = _region("fragments")
-    hit: Markup | None = region.get(full)
-    if hit is None:
-        hit = Markup(render_template(template_name, **context))
-        region.put(full, hit)
-    return hit
+    return derived.fragment((template_name, str(get_locale()), key),
+                            lambda: Markup(render_template(template_name, **context)))

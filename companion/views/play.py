@@ -6,7 +6,6 @@ the viewer's may only watch, and any write with it is refused politely.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,10 +13,9 @@ from flask import Blueprint, current_app, g, make_response, redirect, render_tem
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from .. import i18n, rules, store, tables
+from .. import derived, i18n, rules, store, tables
 from ..csrf import csrf_token
 from ..db import get_db
-from ..memory import Region
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError, replay
 from ..rules.contract import option_defaults, options_from_form
 from .errors import NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
@@ -116,8 +114,9 @@ def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "")
     links = _links(game.row.number)
     g.correct_links = correct_links(game, links)
     db = get_db()
-    board = tables.scoreboard(db, game.table.id, current=game)
-    return dict(correction=_correction(game) if request.method == "GET" else None,
+    board = tables.scoreboard(db, game.table.id, current=game, recent=True)
+    return dict(scoreboard_key=derived.scoreboard_key(game.table.id, game.row.id, links.scoreboard, board.key),
+        correction=_correction(game) if request.method == "GET" else None,
         game=game, state=game.state, board=board, error=error, error_clause=error_clause,
         findings=game.module.audit(game.state),
         latest=board.latest, version=board.version, say=_say(game),
@@ -147,18 +146,12 @@ class GameLinks:
 
 def _links(number: int) -> GameLinks:
     """This game's links under this table link (the same for every render of its panel)."""
-    key = (request.script_root, g.token, number)
-    remembered = current_app.extensions["companion.memory"]["links"]
-    links: GameLinks | None = remembered.get(key)
-    if links is None:
-        links = GameLinks(
-            **{name: url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history", "abandon")},
-            **{name: url_for(f"play.{name}") for name in ("share", "names", "export_json", "export_csv", "new_game",
-                                                          "live", "scoreboard")},
-            correct=url_for("play.correct", number=number, seq=0).removesuffix("0"),
-        )
-        remembered.put(key, links)
-    return links
+    return derived.links((request.script_root, g.token, number), lambda: GameLinks(
+        **{name: url_for(f"play.{name}", number=number) for name in ("panel", "enter", "undo", "history", "abandon")},
+        **{name: url_for(f"play.{name}") for name in ("share", "names", "export_json", "export_csv", "new_game",
+                                                      "live", "scoreboard")},
+        correct=url_for("play.correct", number=number, seq=0).removesuffix("0"),
+    ))
 
 
 def _card_text(game: tables.LoadedGame) -> Any:
@@ -305,7 +298,7 @@ def panel(number: int) -> Response:
     if store.revision_of(version) != g.table.revision:  # renamed since the link was looked up
         g.table = store.get_table(get_db(), g.table.id)
     current = f'"{version}"'
-    if current in request.headers.get("If-None-Match", ""):
+    if derived.same_tag(version, request.if_none_match.as_set()):
         return Response(status=304, headers={"ETag": current})
     if request.query_string:
         html = render_block("game.html", "panel", **_context(_loaded(number), None))
@@ -315,12 +308,12 @@ def panel(number: int) -> Response:
         # stream tells at the same moment wait for the one drawing it). A scorer's panel has
         # forms, whose CSRF token is each phone's own: it is put in for each of them.
         key = _panel_key(number, version)
-        html, token = _panels().get_or_make(key, lambda: _shelved(key, lambda: _panel_kept(
-            render_block("game.html", "panel", **_context(_loaded(number), None)))))
+        html, token = derived.panel(key, lambda: _panel_kept(
+            render_block("game.html", "panel", **_context(_loaded(number), None))))
         if token:
             html = html.replace(token, csrf_token())
         else:
-            g.same_bytes = repr(key)  # a viewer's: compressed once for all of them (app.SameBytes)
+            derived.mark_same_bytes(key)  # a viewer's: compressed once for all of them
     response = make_response(html)
     response.headers["ETag"] = current
     response.headers["Cache-Control"] = "no-cache"
@@ -328,45 +321,10 @@ def panel(number: int) -> Response:
 
 
 def _panel_key(number: int, version: str) -> tuple[Any, ...]:
-    """What a panel at this version shows depends on: the game, the language, the theme and
-    whether the phone may enter cards."""
+    """This phone's panel of game `number` at `version` (derived.panel_key)."""
     from flask_babel import get_locale
 
-    return (g.table.id, number, version, str(get_locale()), request.cookies.get("theme"), g.can_write)
-
-
-def _panels() -> Region[tuple[Any, ...], tuple[str, str]]:
-    """The panels this process has drawn, by _panel_key: (the html, its CSRF token)."""
-    return current_app.extensions["companion.memory"]["panels"]  # type: ignore[no-any-return]
-
-
-def _slot(key: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A panel key's place on the shelf: its table, language, theme and role (any game and
-    version: the shelf keeps the latest drawing of each)."""
-    return key[0], *key[3:]
-
-
-def _shelved(key: tuple[Any, ...], draw: Callable[[], tuple[str, str]]) -> tuple[str, str]:
-    """The panel at `key` as another serving process drew it, or drawn here and shared."""
-    shelf = current_app.extensions.get("companion.shelf")
-    if shelf is None:
-        return draw()
-    token, _, html = shelf.get_or_make(_slot(key), key, lambda: _shelf_text(draw())).partition("\n")
-    return html, token
-
-
-def _hand_on(key: tuple[Any, ...], kept: tuple[str, str]) -> None:
-    """Keep a panel drawn elsewhere than play.panel for the phones that will ask for it, in
-    this process and on the shelf."""
-    _panels().put(key, kept)
-    shelf = current_app.extensions.get("companion.shelf")
-    if shelf is not None:
-        shelf.put(_slot(key), key, _shelf_text(kept))
-
-
-def _shelf_text(kept: tuple[str, str]) -> str:
-    html, token = kept
-    return f"{token}\n{html}"  # a CSRF token has no line break
+    return derived.panel_key(g.table.id, number, version, str(get_locale()), request.cookies.get("theme"), g.can_write)
 
 
 def _panel_kept(html: str) -> tuple[str, str]:
@@ -401,7 +359,7 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
             # Nothing was written at the table between this entry and its panel, and the names
             # shown are the table's: this is the scorer's panel at the new version, as
             # play.panel renders it. The scorer's other phones are handed it.
-            _hand_on(_panel_key(number, context["version"]), _panel_kept(html))
+            derived.hand_on(_panel_key(number, context["version"]), _panel_kept(html))
         return html, 200
     return redirect(url_for("play.game", number=number), 303)
 

@@ -195,3 +195,49 @@ def test_a_game_page_shows_the_latest_games_and_links_every_one_for_its_own_link
     viewer_path = f"/t/{token}"
     seen = soup(client.get(viewer_path + "/g/12")).select_one("#scoreboard .earlier-series a")
     assert seen is not None and seen["href"] == viewer_path + "/scoreboard"
+
+
+def test_the_first_page_after_a_restart_reads_the_earlier_games_summary_not_every_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing derived grows slower with the evening, restarts included: a restarted server
+    shows the latest game's page from the kept summary of the games before it (one row,
+    derived.earlier_summary), and shows what a server that built it from every game shows."""
+    path = tmp_path / "restart.db"
+    _, games = evening(21, 9)
+    first = english_client(make_app(path))
+    url = import_to(first, record(games))
+    before = soup(first.get(url + "/g/10")).select_one("#scoreboard")
+    assert before is not None
+
+    read: list[str] = []
+    original_marks, original_outcome = store.games_and_marks, tables._outcome_at
+    monkeypatch.setattr(store, "games_and_marks", lambda *a: read.append("marks") or original_marks(*a))
+    monkeypatch.setattr(tables, "_outcome_at", lambda db, table, row, mark: read.append(str(row.number))
+                        or original_outcome(db, table, row, mark))
+    fresh = english_client(make_app(path))  # a restarted server: nothing remembered
+    after = soup(fresh.get(url + "/g/10")).select_one("#scoreboard")
+    assert after is not None and after.decode() == before.decode()
+    assert read == []  # neither the games' marks nor any earlier game's outcome was read
+    assert len(store.connect(path, migrate=False).execute("select * from boards").fetchall()) == 1
+
+
+def test_the_summary_is_made_again_when_an_earlier_game_is_corrected(tmp_path: Path) -> None:
+    """The summary's row names the counts it was made at: a correction to an earlier game
+    appends an entry, the counts move, and a restarted server makes it again."""
+    client, url, db, table_id, played = seated_evening(tmp_path / "fix.db", 31, 3)
+    client.get(url + "/g/4")
+    kept = db.execute("select games, entries from boards").fetchone()
+    game = tables.load_game(db, table_id, 3)
+    assert game is not None
+    position = next(p for p in game.replayed.effective if game.log[p].kind not in (CORRECT,))
+    payload = game.payload_in_force(position)
+    tables.enter(db, game.table, game.row, game.next_seq, CORRECT, {"seq": position, "payload": dict(payload)})
+    fresh = english_client(make_app(tmp_path / "fix.db"))
+    fresh.get(url + "/g/4")
+    again = store.connect(tmp_path / "fix.db", migrate=False).execute("select games, entries from boards").fetchone()
+    assert again[1] == kept[1] + 1
+    latest = tables.load_game(db, table_id)
+    recent = tables.scoreboard(db, table_id, current=latest, recent=True)
+    whole = tables.scoreboard(db, table_id, current=latest)
+    assert recent.count == whole.count and recent.series == whole.series[recent.skipped:]
+    assert recent.around(latest.row.id if latest else None) == whole.around(latest.row.id if latest else None)

@@ -1,0 +1,363 @@
+"""Everything the app remembers of what it derived from the log, each value beside its key.
+
+The rule for staleness, the only one: a remembered value is keyed by what it was derived
+from, and the key names the log's mark (a game's count of entries and the time of its
+last, as store.log_mark reads it) or the table's version (its counts of games, entries and
+name corrections, as store.version reads it) that the value came from. The log only grows,
+so a key never comes back meaning something else: a correction or a new entry moves the
+mark and the version, and the value kept under the old key is simply never asked for
+again. Nothing is ever dropped because its source changed; values leave only when their
+region is full (the least recently used first). Values derived from nothing but the code
+that ships (catalogs, rulebook files) are computed once per process with functools.cache
+where they are defined (i18n.py, rulebooks.py): they cannot change while it runs.
+
+Where values are kept:
+- the app's memory (memory.py: regions, one per kind below; each app has its own, handed
+  to every connection it opens, so `memory_of(db)` finds it; a connection opened outside
+  an app gets a private one);
+- the database, for the two facts a restart must not make costly again: a finished game's
+  outcome (table `outcomes`) and the summary of a table's earlier games (table `boards`),
+  each row holding the key it was derived at, read back only when the key still matches;
+- the shelf (shelf.py): the panels one serving process drew, for the server's others.
+
+Every value, its region's size, and its key:
+
+| value          | kept                    | key                                                       |
+|----------------|-------------------------|-----------------------------------------------------------|
+| table by link  | "tokens" 65536          | the link (a link always opens the same table)             |
+| replay         | "replays" 1024          | game (table, id, created); the log's mark is checked      |
+| outcome        | "outcomes" 65536 + db   | game (id, created) and the log's mark                     |
+| earlier games  | "boards" 1024           | table, its count of games, entries before the latest      |
+| earlier summary| "boards" + db `boards`  | the same counts: the last series before the latest game   |
+| series         | "boards"                | Scoreboard.basis: the counts, the latest game's outcome   |
+| panel          | "panels" 2048 + shelf   | table, game, version, language, theme, role               |
+| links          | "links" 1024            | script root, link, game number                            |
+| fragment       | "fragments" 1024        | template, language, what it shows (names a version/mark)  |
+| picker keys    | "static" 256            | template, game, language, parameters                      |
+| compressed     | "compressed" 1024       | encoding and the panel's key                              |
+| CSRF signature | "csrf" 8192             | the session's raw token (signatures never expire here)    |
+| export part    | "exports" 2048          | game and log mark; a CSV's earlier rows: the block's key  |
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import sqlite_utils
+from flask import current_app, g
+
+from . import store
+from .memory import Memory, Region
+from .rules.contract import Outcome
+
+V = TypeVar("V")
+
+SIZES: Mapping[str, int] = {
+    "tokens": 65536, "replays": 1024, "outcomes": 65536, "boards": 1024, "panels": 2048, "links": 1024,
+    "fragments": 1024, "static": 256, "compressed": 1024, "csrf": 8192, "exports": 2048,
+}
+"""How many values of each kind a process keeps (see the table above)."""
+
+
+def memory_of(db: Any) -> Memory:
+    """The memory handed to this connection (store.connect attaches the app's); else a private one."""
+    found = getattr(db, "companion_memory", None)
+    if not isinstance(found, Memory):
+        found = Memory(SIZES)
+        db.companion_memory = found
+    return found
+
+
+def _app_region(name: str) -> Region[Any, Any]:
+    memory: Memory = current_app.extensions["companion.memory"]
+    return memory[name]
+
+
+def _kept(region: Region[Any, Any], key: Hashable, make: Callable[[], V]) -> V:
+    hit: V | None = region.get(key)
+    if hit is None:
+        hit = make()
+        region.put(key, hit)
+    return hit
+
+
+# --------------------------------------------------------------------------- tables and logs
+
+
+def table_id(db: Any, memory: Memory, token: str) -> str | None:
+    """The id of the table a link opens, or None. Key: the link."""
+    tokens = memory["tokens"]
+    found = tokens.get(token)
+    if found is None:
+        row = db.conn.execute("select id from tables where scorer_token = ? or viewer_token = ?",
+                              [token, token]).fetchone()
+        if row is None:
+            return None
+        found = row[0]
+        tokens.put(token, found)
+    return str(found)
+
+
+Replay = tuple[tuple[int, str], tuple[store.EventRow, ...], Any]
+"""A game's log mark, its log as stored, and its replay (rules.base.Replayed)."""
+
+
+def _game_key(row: store.GameRow) -> tuple[str, int, str]:
+    return (row.table_id, row.id, row.created)
+
+
+def replay_of(db: sqlite_utils.Database, row: store.GameRow) -> Replay | None:
+    """The latest replay remembered of a game, at whatever mark it was made (the caller
+    compares the mark: an equal one is the log, a longer log extends it)."""
+    hit: Replay | None = memory_of(db)["replays"].get(_game_key(row))
+    return hit
+
+
+def keep_replay(db: sqlite_utils.Database, row: store.GameRow, mark: tuple[int, str],
+                log: Sequence[store.EventRow], replayed: Any) -> None:
+    """Remember a replay of a log as it is stored (never of an entry not yet committed)."""
+    memory_of(db)["replays"].put(_game_key(row), (mark, tuple(log), replayed))
+
+
+def outcome_data(outcome: Outcome) -> dict[str, Any]:
+    """An outcome as JSON data (its facts are plain values by the contract)."""
+    return {"points": list(outcome.points), "over": outcome.over, "places": list(outcome.places),
+            "teams": [list(t) for t in outcome.teams], "facts": dict(outcome.facts)}
+
+
+def outcome_from_data(data: Mapping[str, Any]) -> Outcome:
+    return Outcome(tuple(data["points"]), bool(data["over"]), tuple(data["places"]),
+                   tuple(tuple(t) for t in data["teams"]), dict(data["facts"]))
+
+
+def outcome(db: sqlite_utils.Database, row: store.GameRow, mark: tuple[int, str],
+            derive: Callable[[], tuple[Outcome, bool]]) -> tuple[Outcome, bool]:
+    """A game's outcome and whether it was abandoned, as its log stands at `mark`.
+
+    Key: the game and the mark. A finished (or abandoned) game's is also kept in the
+    database (table `outcomes`, with its mark), so a restart never replays the finished
+    games of a long evening; a game under way is derived (its replay is remembered).
+    """
+    key = (row.id, row.created, mark)
+    remembered = memory_of(db)["outcomes"]
+    found: tuple[Outcome, bool] | None = remembered.get(key)
+    if found is not None:
+        return found
+    kept = db.conn.execute("select entries, last_created, outcome from outcomes where game_id = ?",
+                           [row.id]).fetchone()
+    if kept is not None and (kept[0], kept[1]) == tuple(mark):
+        data = json.loads(kept[2])
+        found = (outcome_from_data(data["outcome"]), bool(data["abandoned"]))
+    else:
+        found = derive()
+        if found[1] or found[0].over:
+            _keep_row(db, "insert or replace into outcomes (game_id, entries, last_created, outcome) values (?, ?, ?, ?)",
+                      [row.id, mark[0], mark[1],
+                       json.dumps({"outcome": outcome_data(found[0]), "abandoned": found[1]}, ensure_ascii=False)])
+    remembered.put(key, found)
+    return found
+
+
+def _keep_row(db: sqlite_utils.Database, sql: str, values: Sequence[Any]) -> None:
+    """Write a derived fact. If it cannot be written, nothing is lost: it is derived again."""
+    try:
+        with store.writing(db):
+            db.conn.execute(sql, values)
+    except sqlite3.Error:
+        pass
+
+
+# --------------------------------------------------------------------------- a table's earlier games
+
+Played = tuple[store.GameRow, Outcome, bool]
+"""A game, its outcome, and whether the table abandoned it."""
+
+BlockKey = tuple[str, int, int]
+"""A table's block of earlier games: the table, its count of games (the latest included),
+and the count of entries of the games before the latest."""
+
+
+def earlier_games(db: sqlite_utils.Database, key: BlockKey,
+                  make: Callable[[], tuple[tuple[Played, ...], bool]]) -> tuple[tuple[Played, ...], bool]:
+    """Every game before the latest with its outcome, and whether they agree with `key`.
+    `make` says whether what it read does (an entry may have landed between the reads):
+    only then is it kept."""
+    region = memory_of(db)["boards"]
+    found: tuple[Played, ...] | None = region.get(key)
+    if found is not None:
+        return found, True
+    found, agrees = make()
+    if agrees:
+        region.put(key, found)
+    return found, agrees
+
+
+def earlier_summary(db: sqlite_utils.Database, key: BlockKey,
+                    make: Callable[[], tuple[tuple[int, tuple[Played, ...]], bool]]) -> tuple[int, tuple[Played, ...]]:
+    """The games of the last series (up to SUMMARY_SERIES) before the latest game, with how
+    many series come before them: what a page of the latest game shows of the evening.
+
+    Key: as earlier_games. Also kept in the database (table `boards`, one row per table
+    with the counts it was made at), so the first page after a restart reads one row
+    instead of every earlier game of a long evening.
+    """
+    region = memory_of(db)["boards"]
+    found: tuple[int, tuple[Played, ...]] | None = region.get(("summary", *key))
+    if found is not None:
+        return found
+    row = db.conn.execute("select games, entries, summary from boards where table_id = ?", [key[0]]).fetchone()
+    if row is not None and (row[0], row[1]) == key[1:]:
+        data = json.loads(row[2])
+        found = (int(data["skipped"]), tuple(
+            (store.GameRow(g["id"], key[0], g["number"], g["kind"], g["setup"], g["created"]),
+             outcome_from_data(g["outcome"]), bool(g["abandoned"])) for g in data["games"]))
+    else:
+        found, agrees = make()
+        if not agrees:
+            return found
+        data = {"skipped": found[0], "games": [
+            {"id": r.id, "number": r.number, "kind": r.kind, "setup": r.setup, "created": r.created,
+             "outcome": outcome_data(o), "abandoned": a} for r, o, a in found[1]]}
+        _keep_row(db, "insert or replace into boards (table_id, games, entries, summary) values (?, ?, ?, ?)",
+                  [key[0], key[1], key[2], json.dumps(data, ensure_ascii=False)])
+    region.put(("summary", *key), found)
+    return found
+
+
+SUMMARY_SERIES = 2
+"""How many series before the latest game the summary keeps: a game page lists its own
+series and the one before (tables.Scoreboard.around)."""
+
+
+def series(db: sqlite_utils.Database, basis: tuple[Any, ...], make: Callable[[], V]) -> V:
+    """A table's series, built once per basis (tables.Scoreboard.basis: the earlier block's
+    key and the latest game's options, outcome and abandonment)."""
+    return _kept(memory_of(db)["boards"], ("series", *basis), make)
+
+
+def export_part(db: sqlite_utils.Database, key: Hashable, make: Callable[[], tuple[Hashable, str]]) -> str:
+    """A part of an export. Key: a game and its log's mark (JSON), or ("csv", the table's
+    names, the earlier block's key) for a CSV's earlier rows. `make` returns the key of
+    what it read (an entry may have come since the key was made) and the part."""
+    region = memory_of(db)["exports"]
+    found: str | None = region.get(key)
+    if found is None:
+        made_key, found = make()
+        region.put(made_key, found)
+    return found
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def panel_key(table_id: str, number: int, version: str, lang: str, theme: str | None,
+              can_write: bool) -> tuple[Any, ...]:
+    """What a game's panel shows depends on: the table, the game, the table's version, the
+    language, the theme and whether the phone may enter cards."""
+    return (table_id, number, version, lang, theme, can_write)
+
+
+def _slot(key: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A panel key's place on the shelf: its table, language, theme and role (any game and
+    version: the shelf keeps the latest drawing of each)."""
+    return key[0], *key[3:]
+
+
+def panel(key: tuple[Any, ...], draw: Callable[[], tuple[str, str]]) -> tuple[str, str]:
+    """The panel at `key` (its html and the CSRF token drawn into it): remembered in this
+    process, else as another serving process drew it (the shelf), else drawn here and
+    shared. The phones asking for it at once wait for the one drawing it."""
+    def shelved() -> tuple[str, str]:
+        shelf = current_app.extensions.get("companion.shelf")
+        if shelf is None:
+            return draw()
+        token, _, html = shelf.get_or_make(_slot(key), key, lambda: _shelf_text(draw())).partition("\n")
+        return html, token
+
+    made: tuple[str, str] = _app_region("panels").get_or_make(key, shelved)
+    return made
+
+
+def hand_on(key: tuple[Any, ...], kept: tuple[str, str]) -> None:
+    """Keep a panel drawn elsewhere than play.panel, for the phones that will ask for it."""
+    _app_region("panels").put(key, kept)
+    shelf = current_app.extensions.get("companion.shelf")
+    if shelf is not None:
+        shelf.put(_slot(key), key, _shelf_text(kept))
+
+
+def _shelf_text(kept: tuple[str, str]) -> str:
+    html, token = kept
+    return f"{token}\n{html}"  # a CSRF token has no line break
+
+
+def same_tag(version: str, tags: Iterable[str]) -> str | None:
+    """The ETag among `tags` (what If-None-Match named) that is this version's, or None.
+    A panel's ETag is the table's version (compression adds ":br" or ":gzip"): the one
+    gate for both the polls answered before the app (polls.py) and play.panel."""
+    return next((tag for tag in tags if tag.split(":", 1)[0] == version), None)
+
+
+def links(key: tuple[Any, ...], make: Callable[[], V]) -> V:
+    """A game panel's URLs. Key: the script root, the table link and the game's number."""
+    return _kept(_app_region("links"), key, make)
+
+
+def fragment(key: tuple[Any, ...], make: Callable[[], V]) -> V:
+    """A rendered part of a page. Key: its template, the language, and what it shows (a
+    scoreboard's key names the table's counts; see scoreboard_key)."""
+    return _kept(_app_region("fragments"), key, make)
+
+
+def static_fragment(key: tuple[Any, ...], make: Callable[[], V]) -> V:
+    """A part that depends only on the game, the language and its parameters (pickers)."""
+    return _kept(_app_region("static"), key, make)
+
+
+def scoreboard_key(table_id: str, game_id: int | None, full_href: str, shows: Hashable) -> tuple[Any, ...]:
+    """A scoreboard fragment's key: the table, the game whose page lists it (None: the full
+    scoreboard), its link to the full one and everything the board shows (Scoreboard.key,
+    which names the table's counts)."""
+    return (table_id, game_id, full_href, shows)
+
+
+def csrf_signed(raw: str) -> str | None:
+    """The signature this app made for a session's raw CSRF token. Key: the raw token (a
+    signature never expires while WTF_CSRF_TIME_LIMIT is None, see csrf.py)."""
+    found: str | None = _app_region("csrf").get(raw)
+    return found
+
+
+def keep_csrf_signed(raw: str, signed: str) -> None:
+    _app_region("csrf").put(raw, signed)
+
+
+class SameBytes:
+    """flask-compress's cache (COMPRESS_CACHE_BACKEND). An answer a view marks as the same
+    for everyone who asks (`g.same_bytes`, a key for what it shows: a viewer's panel's key)
+    is compressed once per encoding. Key: the encoding and the panel's key."""
+
+    @staticmethod
+    def get(key: str) -> bytes | None:
+        if not key.partition(";")[2]:
+            return None
+        found: bytes | None = _app_region("compressed").get(key)
+        return found
+
+    @staticmethod
+    def set(key: str, value: bytes) -> None:
+        if key.partition(";")[2]:
+            _app_region("compressed").put(key, value)
+
+
+def same_bytes_key(_request: Any) -> str:
+    """COMPRESS_CACHE_KEY: what the view marked, or "" (not shared)."""
+    return str(g.get("same_bytes", ""))
+
+
+def mark_same_bytes(key: tuple[Any, ...]) -> None:
+    """Mark this answer as the same for everyone who asks for `key` (compressed once)."""
+    g.same_bytes = repr(key)
