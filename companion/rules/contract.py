@@ -239,6 +239,17 @@ class Words:
     """The heading over the audit's findings ("Proven revokes"); empty if nothing to audit."""
 
 
+@dataclass(frozen=True)
+class EntryRef:
+    """What one log entry names, as its game reads it: the seat whose entry it is (None when
+    the entry is nobody's, like a card turned from the deck) and the codes of the cards it
+    puts on the table. The web layer links a card shown on the panel to the entry that holds
+    it through this, and never reads a payload itself."""
+
+    seat: int | None = None
+    cards: tuple[str, ...] = ()
+
+
 # --------------------------------------------------------------------------- the protocol
 
 
@@ -336,3 +347,7 @@ class Game(Protocol[S]):
 
     def form_payload(self, kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
         """An entry from a page form's lists of values, shaped as apply() reads it."""
+
+    def names(self, kind: str, payload: Mapping[str, Any]) -> EntryRef:
+        """The seat and the cards an entry of this game names (every code one card_text
+        accepts); an entry naming no card gives no codes."""

@@ -97,16 +97,12 @@ def correct_links(game: tables.LoadedGame, game_links: GameLinks) -> dict[str, s
         row = log[position]
         if row.kind in (UNDO, CORRECT, ABANDON):
             continue
-        payload = game.payload_in_force(position)
-        cards = payload.get("cards")
-        held = [*(cards if isinstance(cards, list) else [payload.get("card")]), payload.get("rule")]
-        whose = payload.get("seat")
+        named = game.module.names(row.kind, game.payload_in_force(position))
         href = game_links.correct + str(position)
-        for code in held:
-            if isinstance(code, str) and code:
-                links[code.upper()] = href
-                if isinstance(whose, int):  # a card of which several copies exist: whose it is
-                    links[f"{whose}:{code.upper()}"] = href
+        for code in named.cards:
+            links[code.upper()] = href
+            if named.seat is not None:  # a card of which several copies exist: whose it is
+                links[f"{named.seat}:{code.upper()}"] = href
     return links
 
 

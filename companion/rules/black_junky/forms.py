@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import RuleError, form_int, form_text
+from ..contract import EntryRef
+from ..kit.entries import entry_ref
 from .cards import DECK_SUIT, Card, HAND_CARDS, codes, hand_size, parse_card
 from .options import JUDGE_MAX_PLAYERS, MIN_PLAYERS, RED
 
@@ -189,3 +191,12 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
         if card is not None:
             entries = entries.add(card)
     return entries.request(), entries
+
+
+def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
+    """What an entry names: a "reveal" its seat and cards, a "deck" the cross (nobody's)."""
+    if kind == "reveal":
+        return entry_ref(payload, cards=("cards",))
+    if kind == "deck":
+        return entry_ref(payload, seat=None, cards=("card",))
+    return entry_ref(payload)

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import RuleError, form_int, form_text
+from ..contract import EntryRef
+from ..kit.entries import entry_ref
 from .cards import Card, parse_card
 from .options import MAX_PLAYERS, MIN_PLAYERS
 
@@ -54,3 +56,10 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     if len(cards) - 1 < MIN_PLAYERS:
         return None, entered
     return {"ask": "trick", "master": cards[0].code, "plays": [c.code for c in cards[1:]]}, entered
+
+
+def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
+    """What an entry names: a "play" its seat and card, a "master" the master card (nobody's)."""
+    if kind == "master":
+        return entry_ref(payload, seat=None, cards=("card",))
+    return entry_ref(payload, cards=("card",) if kind == "play" else ())

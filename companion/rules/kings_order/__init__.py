@@ -23,7 +23,7 @@ from .cards import (
     COPIES, DECK, FACE_CARDS, HAND_SIZE, PAD, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, card_text, deal,
     parse_card, rank_text, same_card, suit_text,
 )
-from .forms import form_payload, quick_judge_request
+from .forms import form_payload, names, quick_judge_request
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, PLAYER_COUNTS, ROUNDS, SLUG, WORDS
@@ -37,7 +37,7 @@ __all__ = [
     "OPTIONS", "PAD", "PLAYER_COUNTS", "RANKS", "ROUNDS", "SIDES", "SLUG", "STEPS", "SUITS", "SUIT_NAMES",
     "SUIT_SYMBOLS", "WORDS", "Card", "Known", "Score", "Setup", "State", "Turn", "TurnResult", "apply", "audit",
     "card_text", "deal", "evening", "form_payload", "hand_over", "hand_over_proof", "initial", "judge",
-    "kept_proof", "make_setup", "next_setup", "outcome", "parse_card", "play_turn", "quick_judge_request",
+    "kept_proof", "make_setup", "names", "next_setup", "outcome", "parse_card", "play_turn", "quick_judge_request",
     "rank_text", "rulings", "same_card", "score", "scores", "start_choices", "suit_text",
 ]
 

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import RuleError, form_int, form_text
+from ..contract import EntryRef
+from ..kit.entries import entry_ref
 from ..kit.taps import form_count
 from .cards import COPIES, HAND_SIZE, Card, parse_card
 from .turns import played_position
@@ -126,3 +128,14 @@ def _played_at(fields: Mapping[str, Any], hand: list[Card], keep: str | None) ->
         return played_position(hand, parse_card(form_text(fields, "played")), keep)[0]
     except RuleError:
         return None
+
+
+def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
+    """What an entry names: a "play" or a whole "turn" its seat and the card played; a
+    "discard" or a "show" its cards (whose they are is the turn's); "choose" and "accept"
+    a seat."""
+    if kind in ("play", "turn"):
+        return entry_ref(payload, cards=("card",))
+    if kind in ("discard", "show"):
+        return entry_ref(payload, seat=None, cards=("cards",))
+    return entry_ref(payload)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import form_int, form_text
+from ..contract import EntryRef
+from ..kit.entries import entry_ref
 from ..kit.taps import form_count, tapped
 from .cards import COLOURS, Card, in_game, parse_card
 from .options import PLAYER_COUNTS
@@ -76,3 +78,8 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     if not entries.full:
         return None, entries
     return {"ask": "trick", "players": players, "plays": [c.code for c in cards]}, entries
+
+
+def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
+    """What an entry names: a "play" or a "pick" its seat and card; "declare" and "pass" a seat."""
+    return entry_ref(payload, cards=("card",) if kind in ("play", "pick") else ())

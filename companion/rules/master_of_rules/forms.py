@@ -7,6 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import RuleError, form_int, form_text
+from ..contract import EntryRef
+from ..kit.entries import entry_ref
 from ..kit.taps import form_count
 from .cards import Number, parse_number, parse_rule
 from .options import PLAYER_COUNTS
@@ -168,3 +170,17 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
         "rules": list(entries.rules),
         "dummy_numbers": [c.code for c in entries.dummy_numbers],
     }, entries
+
+
+def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
+    """What an entry names: a player's "number" or "rule" card with their seat; a dummy's
+    card with no seat (a dummy is not a seat)."""
+    if kind == NUMBER:
+        return entry_ref(payload, cards=("card",))
+    if kind == RULE:
+        return entry_ref(payload, cards=("rule",))
+    if kind == DUMMY_NUMBER:
+        return entry_ref(payload, seat=None, cards=("card",))
+    if kind == DUMMY_RULE:
+        return entry_ref(payload, seat=None, cards=("rule",))
+    return entry_ref(payload)

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import RuleError, form_int, form_text
+from ..contract import EntryRef
+from ..kit.entries import entry_ref
 from ..kit.taps import form_count
 from .cards import Card, parse_card, parse_suit
 from .options import MAX_PLAYERS, MIN_PLAYERS
@@ -132,3 +134,9 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     if stages:
         request["playoff"] = [[None if c is None else c.code for c in stage] for stage in stages]
     return request, shown
+
+
+def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
+    """What an entry names: a "play" its seat and card; a chip ("flip"), a "name" or a
+    "pass" a seat and no card."""
+    return entry_ref(payload, cards=("card",) if kind == "play" else ())

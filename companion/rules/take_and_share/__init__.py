@@ -24,7 +24,7 @@ from .cards import (
     HIGHEST, LOWEST, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, by_suit, card_text, deal, deck, number_text,
     parse_card, suit_text,
 )
-from .forms import form_payload, quick_judge_request
+from .forms import form_payload, names, quick_judge_request
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import (
@@ -45,7 +45,7 @@ __all__ = [
     "SUIT_SYMBOLS", "TARGET", "WORDS", "Card", "Decision", "Give", "Handout", "Match", "Play", "Revoke", "Score",
     "Setup", "ShowOut", "State", "TrickResult", "apply", "audit", "by_suit", "card_text", "deal", "deck",
     "evening", "final_score", "form_payload", "initial", "judge", "make_setup", "match", "must_follow",
-    "next_setup", "number_text", "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "score",
+    "names", "next_setup", "number_text", "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "score",
     "start_choices", "suit_text", "target_points",
 ]
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import form_int, form_text
+from ..contract import EntryRef
+from ..kit.entries import entry_ref
 from ..kit.taps import form_count, tapped
 from .cards import Card, parse_card
 from .options import PLAYER_COUNTS
@@ -56,3 +58,9 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     return {"ask": "trick", "players": players, "plays": [c.code for c in cards]}, entered
 
 
+def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
+    """What an entry names: a "play" its seat and card, a "give" the card and the seat it
+    goes to, a "share" the face-up cards (nobody's)."""
+    if kind == "share":
+        return entry_ref(payload, seat=None, cards=("cards", "card"))
+    return entry_ref(payload, cards=("card",) if kind in ("play", "give") else ())

@@ -22,7 +22,7 @@ from .cards import (
     DEAL_SIZE, DECK, DECK_SIZE, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, card_parts, card_text, deal,
     one_apart, parse_card, rank_text, suit_text,
 )
-from .forms import form_payload, quick_judge_request
+from .forms import form_payload, names, quick_judge_request
 from .judge import ASKS, judge
 from .layout import (
     ORIGIN, REASONS, Grid, Pos, Problem, fits, free_spots, parse_position, place_problem, position_text, read_grid,
@@ -43,7 +43,7 @@ __all__ = [
     "SCORES_ONLY", "SLUG", "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS", "WORDS", "Card", "Grid", "Hand", "Laid", "Match",
     "Pos", "Problem", "Setup", "State", "Turn", "apply", "audit", "card_parts", "card_text", "clauses", "counts_of",
     "deal", "evening", "fits", "form_payload", "free_spots", "initial", "judge", "make_setup", "match",
-    "next_setup", "one_apart", "outcome", "parse_card", "parse_position", "place_problem", "position_text",
+    "names", "next_setup", "one_apart", "outcome", "parse_card", "parse_position", "place_problem", "position_text",
     "quick_judge_request", "rank_text", "read_grid", "rulings", "spots", "start_choices", "state_spots",
     "suit_text",
 ]

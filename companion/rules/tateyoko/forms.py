@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import RuleError, form_int, form_text
+from ..contract import EntryRef
+from ..kit.entries import entry_ref
 from .cards import SUITS, Card, parse_card
 from .layout import ORIGIN, Pos, free_spots, parse_position, place_problem, position_text
 
@@ -144,3 +146,13 @@ def _fits(grid: Mapping[Pos, Card], pos: Pos, card: Card, checked: bool) -> bool
     if not grid:
         return pos == ORIGIN
     return place_problem(grid, [], pos, card) is None
+
+
+def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
+    """What an entry names: a "lay" its seat and card, the "start" card (nobody's), a "hand"
+    its seat and the cards left (none when only counts were entered); "done" and "pass" a seat."""
+    if kind == "start":
+        return entry_ref(payload, seat=None, cards=("card",))
+    if kind == "hand":
+        return entry_ref(payload, cards=("cards",))
+    return entry_ref(payload, cards=("card",) if kind == "lay" else ())

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import form_int, form_text
+from ..contract import EntryRef
+from ..kit.entries import entry_ref
 from ..kit.taps import form_count, tapped
 from .cards import Card, parse_card
 from .options import PLAYER_COUNTS
@@ -60,3 +62,14 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     if not entered["full"]:
         return None, entered
     return {"ask": "trick", "players": players, "plays": [c.code for c in cards]}, entered
+
+
+def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
+    """What an entry names: a "play" its seat and card, a "reveal" its seat and bid cards,
+    a "leader" a seat. An "open_bid" names a team, not a seat, and its cards are not linked
+    to it (the bid cards a "reveal" turns up are)."""
+    if kind == "play":
+        return entry_ref(payload, cards=("card",))
+    if kind == "reveal":
+        return entry_ref(payload, cards=("cards",))
+    return entry_ref(payload)
