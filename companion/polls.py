@@ -13,6 +13,7 @@ from typing import Any
 from . import derived, store
 from .headers import with_security_headers
 from .memory import Memory
+from .views._htmx import NO_SWAP, environ_is_htmx
 
 PANEL = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/g/[0-9]{1,9}/panel")
 """A game panel's address under a table link (as play.panel serves it)."""
@@ -46,12 +47,12 @@ class UnchangedPolls:
                 current = self._version(found.group(1))
                 # The app's ETag is the version, with ":br" or ":gzip" added by compression.
                 same = current is not None and derived.same_tag(current, TAG.findall(asked))
-                if same and environ.get("HTTP_HX_REQUEST") == "true":
+                if same and environ_is_htmx(environ):
                     # The page's own ask: an empty answer that htmx leaves unswapped, with a
                     # length, so every server keeps the connection open for the next ask (some
                     # close it after a 304, which has neither body nor length).
                     start_response("200 OK", with_security_headers([
-                        ("ETag", f'"{same}"'), ("Cache-Control", "no-store"), ("HX-Reswap", "none"),
+                        ("ETag", f'"{same}"'), ("Cache-Control", "no-store"), NO_SWAP,
                         ("Content-Type", "text/html; charset=utf-8"), ("Content-Length", "0")]))
                     return []
                 if same:

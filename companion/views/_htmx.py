@@ -1,14 +1,32 @@
-"""The one place that knows about htmx: a fragment for htmx requests, the full page otherwise."""
+"""The one place that knows about htmx's headers: whether htmx asked (a fragment for htmx
+requests, the full page otherwise), sending htmx to another page, and telling it to leave the
+page as it is. The WSGI-level reader serves the poll answerer, which runs before Flask."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import current_app, render_template, request
+from werkzeug.wrappers import Response
+
+NO_SWAP = ("HX-Reswap", "none")
+"""The header that tells htmx to leave the page as it is (an answer with nothing new)."""
 
 
 def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
+    """Whether htmx sent this request (it adds "HX-Request: true" to every request it makes)."""
+    return environ_is_htmx(request.environ)
+
+
+def environ_is_htmx(environ: Mapping[str, Any]) -> bool:
+    """is_htmx for a WSGI environ, before Flask has a request."""
+    return environ.get("HTTP_HX_REQUEST") == "true"
+
+
+def htmx_redirect(target: str) -> Response:
+    """Send htmx to `target` as a whole page load (a plain redirect would be swapped in)."""
+    return Response(status=200, headers={"HX-Redirect": target})
 
 
 def render_block(template_name: str, block: str, **context: Any) -> str:

@@ -19,7 +19,7 @@ from ..db import get_db
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError, replay
 from ..rules.contract import option_defaults, options_from_form
 from .errors import NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
-from ._htmx import is_htmx, page_or_fragment, render_block
+from ._htmx import htmx_redirect, is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
 
@@ -57,7 +57,7 @@ def remember_table(response: Response) -> Response:
         wanted = ".".join([g.token, *recent][:RECENT_KEEP])
         # Set by a page load (which keeps it from expiring) or when the list changes: not
         # again with every panel a phone fetches.
-        if wanted != kept or "HX-Request" not in request.headers:
+        if wanted != kept or not is_htmx():
             response.set_cookie(RECENT_COOKIE, wanted, max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
     return response
 
@@ -170,7 +170,7 @@ def table() -> Response | tuple[str, int]:
     if game is not None:
         target = url_for("play.game", number=game.row.number)
         if is_htmx():  # the waiting page polls here: send it to the game now under way
-            return Response(status=200, headers={"HX-Redirect": target})
+            return htmx_redirect(target)
         return redirect(target, 303)
     if g.can_write:
         return redirect(url_for("play.new_game"), 303)
