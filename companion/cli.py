@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import re
-import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,7 +13,6 @@ from typing import Any, TextIO
 
 from . import i18n, rules
 from .rules.base import N_
-from .shelf import make_folder as make_shelf
 
 
 def default_lang() -> str:
@@ -64,37 +62,18 @@ def lan_address() -> str | None:
 
 CONNECTION_LIMIT = 4000
 """Open connections one process holds: every phone of a hall keeps one open for its live
-stream, and a client that floods half-sent requests must hold thousands open at once."""
+stream, and a client that floods half-sent requests must hold thousands open at once. Never
+more than the process's open-file limit leaves room for (server.most_connections)."""
 
 CHANNEL_TIMEOUT = 20
 """Seconds a connection may sit without a byte before it is closed: a live stream hears
 from the server every 15 s, a phone without one asks every second, and a half-sent
 request is dropped."""
 
-STOP_GRACE = 10
-"""Seconds the serving processes have to stop when the server is stopped; any still
-running then is killed."""
-
-
-def raise_file_limit(wanted: int) -> int:
-    """Let this process hold `wanted` open files, as far as the system's hard limit allows;
-    returns the connections it can then serve."""
-    try:
-        import resource
-    except ImportError:  # not on this system: keep the default limit
-        return wanted
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    target = wanted + 200  # the database, its WAL, logs and listening sockets
-    if soft != resource.RLIM_INFINITY and soft < target:
-        new = target if hard == resource.RLIM_INFINITY else min(target, hard)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
-        soft = new
-    return wanted if soft == resource.RLIM_INFINITY else max(100, min(wanted, soft - 200))
-
 
 def server_limits() -> dict[str, float]:
     """The server's limits on connections: see CONNECTION_LIMIT and CHANNEL_TIMEOUT."""
-    return {"connection_limit": raise_file_limit(CONNECTION_LIMIT), "timeout": CHANNEL_TIMEOUT}
+    return {"connection_limit": CONNECTION_LIMIT, "timeout": CHANNEL_TIMEOUT}
 
 
 THREADS = 2
@@ -149,15 +128,15 @@ def addresses(host: str, port: int, lan: str | None) -> dict[str, str]:
 
 def serve(host: str, port: int, db: Path, threads: int = THREADS, lan: bool = False, workers: int = 1,
           public: str | None = None) -> None:
-    """Serve the app (see server.py: gevent holds the connections and the live streams,
-    the app runs on a pool of `threads`).
+    """Serve the app (see processes.py and server.py: gunicorn runs the processes, gevent
+    holds the connections and the live streams, the app runs on a pool of `threads`).
 
     With `lan`, it also listens on this machine's LAN address, so the phones at the table
     can join: the address to open and a QR code are printed, and the invite page shows
     links on that address (not the loopback one the phones could not open); `public` (a
     URL the phones reach this server by, through a proxy say) is used instead. With
-    `workers` above 1, that many processes serve the same listening sockets (see
-    serve_workers), so every core of the machine does its share.
+    `workers` above 1, that many processes serve the same port (see run), so every core
+    of the machine does its share.
     """
     from .app import create_app
     from .qr import terminal
@@ -184,122 +163,33 @@ def serve(host: str, port: int, db: Path, threads: int = THREADS, lan: bool = Fa
     run(app, config, listen, workers if hasattr(os, "fork") else 1, threads)
 
 
-PORT_SHARING = sys.platform.startswith("linux")
-"""Whether the kernel spreads connections over sockets sharing a port (Linux does)."""
-
-
 def run(app: Any, config: dict[str, object], listen: list[str], workers: int, threads: int) -> None:
-    """Listen on every address of `listen` and serve from `workers` processes."""
-    from .server import listen as bind
+    """Serve on every address of `listen` from `workers` processes, run by gunicorn
+    (processes.py), each making its own app from `config`; where the system cannot fork,
+    `app` itself, from this process."""
+    from .server import Server, listen as bind
 
-    if workers <= 1:
-        serve_sockets(app, [bind(address) for address in listen], threads)
+    if not hasattr(os, "fork"):
+        Server(app, app.config["DATABASE"], app.extensions["companion.memory"], [bind(a) for a in listen],
+               threads=threads, **server_limits()).serve_forever()  # type: ignore[arg-type]
         return
-    if not PORT_SHARING:
-        shared = [bind(address) for address in listen]
-        sockets = [shared] * workers
-    else:
-        # Each process listens on sockets of its own on the same port (SO_REUSEPORT): the
-        # kernel spreads new connections evenly over them. On one shared socket the process
-        # that happens to be awake takes most of a burst of connections, and a phone's
-        # connection is kept for the evening: at 20 tables one process had four fifths of
-        # the work.
-        first = [bind(address, share_port=True) for address in listen]
-        ports = [f"{address.rsplit(':', 1)[0]}:{sock.getsockname()[1]}" for address, sock in zip(listen, first)]
-        sockets = [first] + [[bind(address, share_port=True) for address in ports] for _number in range(workers - 1)]
+    import shutil
+
+    from .processes import Serve
+    from .shelf import make_folder as make_shelf
+
+    app.extensions["companion.keepalive"].conn.close()  # no SQLite connection is carried into a fork
     config = {**config, "SHELF": make_shelf()}  # the processes' shared drawings (shelf.py)
+    print(_("companion: serving from %(n)s processes", n=workers), flush=True)
     try:
-        serve_workers(app, config, sockets, threads)
+        Serve(config, listen, workers, threads, CONNECTION_LIMIT, CHANNEL_TIMEOUT).run()
     finally:
         shutil.rmtree(str(config["SHELF"]), ignore_errors=True)
-
-
-def serve_sockets(app: Any, sockets: list[Any], threads: int) -> None:
-    """Serve `app` on listening sockets in this process until it is stopped."""
-    from .server import Server
-
-    Server(app, app.config["DATABASE"], app.extensions["companion.memory"], sockets, threads=threads,
-           **server_limits()).serve_forever()  # type: ignore[arg-type]
 
 
 def default_workers() -> int:
     """One serving process per core."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
-
-
-def serve_workers(app: Any, config: dict[str, object], sockets: list[list[Any]], threads: int) -> None:
-    """Serve from one process per list of listening sockets in `sockets`.
-
-    The kernel hands each new connection to one of them. Each process has its own app,
-    event loop and SQLite connections (all made after the fork); entries stay exactly-once
-    per entry number across processes (the primary key (game, entry number) and BEGIN
-    IMMEDIATE), every derived value a process remembers is checked against the file before
-    use, each process's live streams see the others' writes (server.Live), and a panel one
-    process draws is on the shelf for the others (shelf.py; run makes the shelf and removes
-    it when the server stops). A process
-    that dies is started again on the same sockets (connections that came for it while it
-    was down wait there); stopping the parent stops them all.
-    """
-    import signal
-    import time
-
-    from .app import create_app
-
-    app.extensions["companion.keepalive"].conn.close()  # no SQLite connection is carried into a fork
-    stop_signals = {signal.SIGTERM, signal.SIGINT}
-    children: dict[int, int] = {}  # process: the number of its sockets in `sockets`
-    stopping = False
-
-    def spawn(number: int) -> None:
-        # A stop signal waits while a process is made: the parent knows the new process
-        # before it can be told to stop, and the new process has let go of the parent's
-        # handler (stop would otherwise be run inside it, and it would go on serving).
-        signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
-        try:
-            pid = os.fork()
-            if pid == 0:
-                try:
-                    for signum in stop_signals:
-                        signal.signal(signum, signal.SIG_DFL)
-                    signal.pthread_sigmask(signal.SIG_UNBLOCK, stop_signals)
-                    serve_sockets(create_app(config), sockets[number], threads)
-                finally:
-                    os._exit(1)
-            children[pid] = number
-        finally:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, stop_signals)
-
-    def tell_all(signum: int) -> None:
-        for pid in list(children):
-            try:
-                os.kill(pid, signum)
-            except ProcessLookupError:
-                pass
-
-    def stop(_signum: int, _frame: object) -> None:
-        nonlocal stopping
-        stopping = True
-        tell_all(signal.SIGTERM)
-        signal.signal(signal.SIGALRM, lambda _signum, _frame: tell_all(signal.SIGKILL))
-        signal.alarm(STOP_GRACE)  # a process that does not stop in time is killed
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    for number in range(len(sockets)):
-        spawn(number)
-    print(_("companion: serving from %(n)s processes", n=len(sockets)), flush=True)
-    while children:
-        try:
-            pid, _status = os.wait()
-        except ChildProcessError:
-            break
-        if pid not in children:  # not a serving process (none other is forked here)
-            continue
-        number = children.pop(pid)
-        if not stopping:
-            time.sleep(0.5)  # a process that cannot start does not spin
-        if not stopping:  # asked to stop while pausing: nothing is started again
-            spawn(number)
 
 
 def judge_lines(game: str, lang: str, lines: TextIO, out: TextIO) -> int:
@@ -501,6 +391,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser_in(lang).parse_args(argv)
     finally:
         argparse._, argparse.ngettext = own  # type: ignore[attr-defined]
+    if args.command == "judge":  # a rules question needs no database: sqlite-utils is not even imported
+        return judge_lines(args.game, args.lang, sys.stdin, sys.stdout)
     from . import store
 
     try:

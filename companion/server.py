@@ -1,9 +1,14 @@
 """How `companion serve` holds its connections, runs the app, and pushes changes live.
 
-gevent's WSGI server holds every connection in one event loop per process: a phone's
-connection kept open between its requests, or its live stream, costs a greenlet (a few
-kilobytes), not a thread. The app runs as before on a pool of threads, each with its own
-SQLite connection, so a request that waits for SQLite's write lock holds only its thread.
+gunicorn runs the serving processes (one per core): it forks them, starts again one that
+dies, gives each a listening socket of its own on the same port (`reuse_port`: the kernel
+spreads new connections evenly over them), and stops them gracefully. Each process is
+gunicorn's gevent worker on gevent's WSGI server (`Worker`), given this module's `Handler`
+the way gunicorn's gevent workers take one (their `wsgi_handler`): gevent holds every
+connection in one event loop per process, so a phone's connection kept open between its
+requests, or its live stream, costs a greenlet (a few kilobytes), not a thread. The app runs
+on a pool of real threads (`Front`), each with its own SQLite connection, so a request that
+waits for SQLite's write lock holds only its thread; nothing is monkey-patched.
 
 The live stream (`/t/<link>/live`, Server-Sent Events) is answered in the event loop
 without the app: it says the table's version at once, again whenever it changes, and every
@@ -19,9 +24,11 @@ included (by default what its open-file limit leaves room for). A connection pas
 answered 503 at once, with Retry-After and a sentence in the person's language, and
 closed: the phone tries again, it never waits unanswered. (A server that stops accepting
 when full leaves new connections in the kernel's queue, where a page waits as long as
-every connection it holds stays open.) Every answer the server writes itself carries
-the security headers the app's pages do (headers.py).
+every connection it holds stays open: gunicorn's `worker_connections` is therefore set
+above the limit, and this gate, not gevent's pool, says no.) Every answer the server
+writes itself carries the security headers the app's pages do (headers.py).
 """
+
 
 from __future__ import annotations
 
@@ -113,6 +120,12 @@ class Live:
         self._db: Any = None
         self._seen_data_version: int | None = None
         self._watcher: gevent.Greenlet | None = None
+        self.ended = gevent.event.Event()
+
+    def end(self) -> None:
+        """End every stream (the process is stopping): the pages open theirs again, on a
+        process still serving or on the server started next."""
+        self.ended.set()
 
     @property
     def db(self) -> Any:
@@ -162,10 +175,10 @@ class Live:
             self._watcher = gevent.spawn(self._watch)
         try:
             yield f"retry: {RETRY_MS}\n".encode()
-            while not gone.is_set():
+            while not gone.is_set() and not self.ended.is_set():
                 changed = watch.changed
                 yield version_message(watch.version)
-                gevent.wait([changed, gone], timeout=HEARTBEAT, count=1)
+                gevent.wait([changed, gone, self.ended], timeout=HEARTBEAT, count=1)
         finally:
             if readable is not None:
                 readable.stop()
@@ -208,12 +221,19 @@ class Live:
 
 class Front:
     """The WSGI application the server runs in its event loop: a live stream is answered
-    here; anything else is read whole and handed to the app on the pool of threads."""
+    here; anything else is read whole and handed to the app on the pool of threads. It
+    holds the process's `gate` (Handler reads it): `connection_limit`, the connections this
+    process holds at once, live streams included, never more than most_connections(),
+    which is the default; `timeout`, the seconds a connection may send nothing."""
 
-    def __init__(self, app: App, live: Live, threads: int) -> None:
+    def __init__(self, app: App, live: Live, threads: int, connection_limit: int | None = None,
+                 timeout: float = 20.0) -> None:
         self.app = app
         self.live = live
         self.pool = gevent.threadpool.ThreadPool(threads)
+        self.gate = Gate(most_connections() if connection_limit is None
+                         else min(connection_limit, most_connections()))
+        self.timeout = timeout
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         fileno = environ.pop("companion.fileno", None)
@@ -288,8 +308,8 @@ def turned_away(environ: Environ, start_response: StartResponse) -> Iterable[byt
 
 def most_connections() -> int:
     """The connections a serving process holds at once by default: what its open-file limit
-    leaves once FILES_KEPT and REFUSING are set aside (cli.server_limits raises that limit
-    first, as far as the system allows)."""
+    leaves once FILES_KEPT and REFUSING are set aside (the limit is the system's: `ulimit -n`,
+    or LimitNOFILE under systemd)."""
     try:
         import resource
     except ImportError:  # no such limit on this system
@@ -326,13 +346,12 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
     flood writes none). Every answer carries the security headers. Only public methods of
     pywsgi's handler are overridden, as its documentation invites."""
 
-    timeout = 20.0
-    gate: Gate  # the process's, set by Server
     admitted = True
     silent = False  # the request stopped arriving: closed without an answer
 
     def handle(self) -> None:
-        gate = self.gate
+        front: Front = self.server.application
+        gate = front.gate
         if gate.held < gate.limit:
             gate.held += 1
         elif gate.refusing < REFUSING:
@@ -341,7 +360,7 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
         else:
             return  # the server closes the connection
         try:
-            self.socket.settimeout(self.timeout if self.admitted else REFUSE_WAIT)
+            self.socket.settimeout(front.timeout if self.admitted else REFUSE_WAIT)
             # An answer's headers and body can leave in two writes: without this the second
             # waits for the phone's delayed acknowledgement of the first (40 ms here).
             self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -383,22 +402,22 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
     def log_error(self, msg: str, *args: Any) -> None:
         """pywsgi logs a request it cannot read here: not a line (a flood would write thousands)."""
 
+    def log_request(self) -> None:
+        """No line per request (no access log), as before gunicorn ran the processes."""
+
 
 class Server:
-    """gevent's WSGI server on already-bound listening sockets, in the calling thread."""
+    """gevent's WSGI server with Handler on already-bound listening sockets, in the calling
+    thread and this one process: the server of the tests and the benches' floor (see
+    served_in_thread), and of `companion serve` where the system cannot fork (gunicorn
+    runs on Unix)."""
 
     def __init__(self, app: App, database: str, memory: Memory, sockets: list[socket.socket],
                  threads: int = 2, connection_limit: int | None = None, timeout: float = 20.0) -> None:
-        """`connection_limit`: the connections this process holds at once, live streams
-        included (see Handler); never more than most_connections(), which is the default."""
         self.live = Live(database, memory)
-        self.front = Front(app, self.live, threads)
-        limit = most_connections() if connection_limit is None else min(connection_limit, most_connections())
-        self.gate = Gate(limit)
-        handler = type("Handler", (Handler,), {"timeout": timeout, "gate": self.gate})
-        # Every connection is accepted and handed to Handler, which turns away those past the
-        # limit (a gevent Pool as `spawn` would stop accepting instead, and leave them waiting).
-        self.servers = [gevent.pywsgi.WSGIServer(sock, self.front, handler_class=handler,
+        self.front = Front(app, self.live, threads, connection_limit, timeout)
+        self.gate = self.front.gate
+        self.servers = [gevent.pywsgi.WSGIServer(sock, self.front, handler_class=Handler,
                                                  log=None, error_log=log) for sock in sockets]
         self._stopped = gevent.event.Event()
         self._stop_request = gevent.get_hub().loop.async_()
@@ -423,16 +442,12 @@ class Server:
         self._stop_request.send()
 
 
-def listen(address: str, backlog: int = 1024, share_port: bool = False) -> socket.socket:
-    """A listening socket on "host:port" (port 0: any free one). `share_port`: other
-    sockets of this user may listen on the same port (SO_REUSEPORT), and the kernel spreads
-    new connections over them."""
+def listen(address: str, backlog: int = 1024) -> socket.socket:
+    """A listening socket on "host:port" (port 0: any free one)."""
     host, port = address.rsplit(":", 1)
     host = host.strip("[]")
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if share_port:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, int(port)))
     sock.listen(backlog)
     sock.setblocking(False)  # the event loop waits for connections, never the accept call
@@ -441,9 +456,10 @@ def listen(address: str, backlog: int = 1024, share_port: bool = False) -> socke
 
 @contextmanager
 def served_in_thread(app: Any, host: str = "127.0.0.1", threads: int = 4, **limits: Any) -> Iterator[Server]:
-    """Serve `app` (a companion app) on a free loopback port from a thread of its own, as
-    `companion serve` does (tests and benches), with Server's `limits`, for the `with`
-    block: it accepts connections when the block starts and is stopped when it ends."""
+    """Serve `app` (a companion app) on a free loopback port from a thread of its own, with
+    the handler, live streams and gate each process of `companion serve` has (tests and
+    benches), with Front's `limits`, for the `with` block: it accepts connections when the
+    block starts and is stopped when it ends."""
     sock = listen(f"{host}:0")
     made: list[Server] = []
     ready = threading.Event()
