@@ -120,6 +120,16 @@ def m006_earlier_games(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m007_entry_keys(db: sqlite_utils.Database) -> None:
+    """The key a phone makes for each entry, kept with it: the same key again is the same
+    entry, answered as the first time and never stored twice (a phone resends whatever it
+    did not see answered). Unique per game; entries made before keys existed have none
+    (NULL, which a unique index never counts as equal)."""
+    db.table("events").add_column("key", str)
+    db.table("events").create_index(["game_id", "key"], index_name="events_game_key", unique=True)
+
+
 def new_token() -> str:
     """128 random bits, URL-safe: a link nobody can guess."""
     while True:  # never "-" first: a command line would read it as an option
@@ -139,6 +149,15 @@ class Conflict(Exception):
         super().__init__(f"expected entry #{expected}, the log is at #{current}")
         self.expected = expected
         self.current = current
+
+
+class AlreadyStored(Exception):
+    """The entry's key is in the log already: this entry was stored before (its answer was
+    lost on the way, and the phone sent it again). Nothing new was stored."""
+
+    def __init__(self, entry: EventRow) -> None:
+        super().__init__(f"entry #{entry.seq} has this key")
+        self.entry = entry
 
 
 class NotFound(LookupError):
@@ -631,10 +650,25 @@ _MARK_AND_COUNTS = ("select g.n_events, g.last_created, t.n_games, t.n_events, t
 """A game's log mark and its table's counts, kept by triggers (as games_and_marks and
 version read them), in one statement so they agree."""
 
-_INSERT_AT = ("insert into events (game_id, seq, kind, payload, created) select ?, ?, ?, ?, ?"
+_INSERT_AT = ("insert into events (game_id, seq, kind, payload, created, key) select ?, ?, ?, ?, ?, ?"
               " from games g join tables t on t.id = g.table_id where g.id = ? and g.n_events = ?"
               " and g.last_created = ? and t.n_games = ? and t.n_events = ? and t.revision = ?")
 """Insert an entry only while its game's log and its table's counts are as read."""
+
+
+def entry_by_key(conn: sqlite3.Connection, game_id: int, key: str) -> EventRow | None:
+    """The game's entry stored with this key (by the events_game_key index), else None."""
+    row = conn.execute("select game_id, seq, kind, payload, created from events where game_id = ? and key = ?",
+                       [game_id, key]).fetchone()
+    return None if row is None else EventRow(row[0], row[1], row[2], json.loads(row[3]), row[4])
+
+
+def _refuse_stored(conn: sqlite3.Connection, game_id: int, key: str | None) -> None:
+    """Raise AlreadyStored if the game holds an entry with this key."""
+    if key is not None:
+        found = entry_by_key(conn, game_id, key)
+        if found is not None:
+            raise AlreadyStored(found)
 
 
 def append(
@@ -644,6 +678,7 @@ def append(
     kind: str,
     payload: Mapping[str, Any],
     check: Callable[[tuple[int, str], EventRow], None],
+    key: str | None = None,
 ) -> tuple[EventRow, tuple[int, int, int]]:
     """Append one entry at `expected_seq`, after `check` (the engine) accepts it.
 
@@ -658,10 +693,17 @@ def append(
     stores the same turn twice. Returns the entry and the table's counts (games, entries,
     revision: its version, as `version` gives it) as the write left them. An entry past
     limits.ENTRIES_PER_GAME or limits.ENTRIES_PER_TABLE is refused (RuleError) unwritten.
+
+    `key`, made by the phone, is kept with the entry (unique per game): an entry whose key
+    is in the log already raises AlreadyStored and stores nothing, before anything else is
+    looked at, so a phone that resends an entry whose answer it lost is answered as the
+    first time was, by any serving process, after any restart. Two copies racing each
+    other: one lands, and the other finds the key when its insert fails.
     """
     r = db.conn.execute(_MARK_AND_COUNTS, [game_id]).fetchone()
     if r is None:
         raise NotFound(game_id)
+    _refuse_stored(db.conn, game_id, key)
     mark = (r[0], r[1])
     if expected_seq != mark[0]:
         raise Conflict(expected_seq, mark[0])
@@ -670,10 +712,19 @@ def append(
     if r[3] >= limits.ENTRIES_PER_TABLE:
         raise RuleError("store.table_full", "", limit=limits.ENTRIES_PER_TABLE)
     entry = EventRow(game_id, expected_seq, kind, dict(payload), _now())
-    check(mark, entry)
-    values = [game_id, entry.seq, kind, json.dumps(entry.payload, ensure_ascii=False), entry.created, game_id]
+    try:
+        check(mark, entry)
+    except Conflict:
+        _refuse_stored(db.conn, game_id, key)
+        raise
+    values = [game_id, entry.seq, kind, json.dumps(entry.payload, ensure_ascii=False), entry.created, key, game_id]
     with inserting(db) as conn:
-        if conn.execute(_INSERT_AT, values + list(r)).rowcount != 1:
+        try:
+            inserted = conn.execute(_INSERT_AT, values + list(r)).rowcount == 1
+        except sqlite3.IntegrityError:  # the key landed meanwhile (the unique index says so)
+            _refuse_stored(conn, game_id, key)
+            raise
+        if not inserted:
             # Something moved since the read: read again (no writer moves anything while
             # this one holds the lock). Only a moved log refuses the entry; the table's
             # counts move with another game's entries or a corrected name.
@@ -681,5 +732,6 @@ def append(
             if r is None:
                 raise NotFound(game_id)
             if (r[0], r[1]) != mark or conn.execute(_INSERT_AT, values + list(r)).rowcount != 1:
+                _refuse_stored(conn, game_id, key)  # the log moved: by this very entry?
                 raise Conflict(expected_seq, r[0])
     return entry, (r[2], r[3] + 1, r[4])  # the insert's trigger counted one more entry at the table

@@ -240,13 +240,15 @@ def game_row(db: sqlite_utils.Database, table_id: str, number: int) -> store.Gam
 
 
 def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, expected_seq: int,
-          kind: str, payload: Mapping[str, Any]) -> LoadedGame:
+          kind: str, payload: Mapping[str, Any], key: str | None = None) -> LoadedGame:
     """Append one entry (or an undo) if the engine accepts it at this point of the log.
 
     The stored log is taken from the remembered replay when it is still the log (else read
     once) and extended by the entry, which is stored only if the log has not moved since.
     Returns the game as it stands with the entry. Raises RuleError (the rules refuse it)
-    or store.Conflict (someone else was first).
+    or store.Conflict (someone else was first). An entry whose `key` (made by the phone) is
+    stored already is not stored again: the game is returned as it stands now, as when the
+    entry was first taken (its `written` is None: this call wrote nothing).
     """
     module = rules.get(row.kind)
     checked: list[LoadedGame] = []
@@ -258,7 +260,10 @@ def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, 
         entries = (*log, entry)
         checked.append(LoadedGame(table, row, module, entries, _replay_log(db, module, row, entries, remember=False)))
 
-    _, written = store.append(db, row.id, expected_seq, kind, payload, check)
+    try:
+        _, written = store.append(db, row.id, expected_seq, kind, payload, check, key)
+    except store.AlreadyStored:
+        return _game_at(db, table, row, store.log_mark(db, row.id))
     _remember(db, row, checked[-1].log, checked[-1].replayed)
     return replace(checked[-1], written=written)
 

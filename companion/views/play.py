@@ -18,7 +18,7 @@ from ..csrf import csrf_token
 from ..db import get_db
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError, replay
 from ..rules.contract import option_defaults, options_from_form
-from .errors import NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
+from .errors import MESSAGES, NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
 from ._htmx import htmx_redirect, is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
@@ -336,10 +336,25 @@ def _expected_seq() -> int:
         return -1
 
 
+KEY_LENGTH = 64
+KEY_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _entry_key() -> str | None:
+    """The key the phone made for this entry (the `key` field; see store.append), None when
+    the form has none (a page from before keys, a script); a malformed one is refused (400)."""
+    key = request.form.get("key")
+    if key is None or key == "":
+        return None
+    if len(key) > KEY_LENGTH or not set(key) <= KEY_CHARACTERS:
+        raise PageError(400, MESSAGES[400])
+    return key
+
+
 def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response | tuple[str, int]:
     number = row.number
     try:
-        after = tables.enter(get_db(), g.table, row, _expected_seq(), kind, payload)
+        after = tables.enter(get_db(), g.table, row, _expected_seq(), kind, payload, _entry_key())
     except RuleError as exc:
         game = _loaded(number)
         return _game_page(game, i18n.ruling_text(exc.ruling, game.module, game.table.players), 422,
@@ -367,7 +382,7 @@ def _payload(module: Any, kind: str) -> dict[str, Any]:
     numbers, several cards or a checkbox.
     """
     fields = {name: request.form.getlist(name) for name in request.form
-              if name not in ("seq", "kind", "csrf_token")}
+              if name not in ("seq", "kind", "csrf_token", "key")}
     return dict(module.form_payload(kind, fields))
 
 
@@ -404,7 +419,7 @@ def correct(number: int, seq: int) -> Response | tuple[str, int]:
     if request.method == "POST":
         payload = {"seq": seq, "payload": _payload(game.module, entry["kind"])}
         try:
-            tables.enter(get_db(), g.table, game.row, _expected_seq(), CORRECT, payload)
+            tables.enter(get_db(), g.table, game.row, _expected_seq(), CORRECT, payload, _entry_key())
         except RuleError as exc:
             error, status = i18n.ruling_text(exc.ruling, game.module, game.table.players), 422
         except store.Conflict:

@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from ..base import CardRef, RuleError
 from ..contract import Gettext
 from .options import C_SETUP
 from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
-from ..kit.tennos import card_words, suit_text as suit_text
+from ..kit import tennos
+from ..kit.tennos import card_words, rank_text as rank_text, suit_text as suit_text
 
 DECK_SUIT = "X"
 """準備: the crosses are taken out to make the deck."""
@@ -24,7 +24,6 @@ DECK_SUIT = "X"
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 RANKS = tuple(range(ACE, KING + 1))
 """A, 2-10, J, Q, K as 1..13."""
-RANK_TEXT: Mapping[int, str] = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K"}
 RANK_OF_TEXT: Mapping[str, int] = {"A": ACE, "J": JACK, "Q": QUEEN, "K": KING, "T": 10}
 
 ACE_HIGH = 11
@@ -33,26 +32,8 @@ FACE_VALUE = 10
 """ゲーム: J, Q and K count 10."""
 
 
-def rank_text(rank: int) -> str:
-    """How a rank is printed: "A", "2" ... "10", "J", "Q", "K"."""
-    return RANK_TEXT.get(rank, str(rank))
-
-
-@dataclass(frozen=True, order=True)
-class Card:
+class Card(tennos.Card):
     """One card: a suit letter and a rank (1 = A, 11 = J, 12 = Q, 13 = K)."""
-
-    suit: str
-    rank: int
-
-    @property
-    def code(self) -> str:
-        """The short code, for example "HQ", "SA", "X10"."""
-        return self.suit + rank_text(self.rank)
-
-    @property
-    def rank_text(self) -> str:
-        return rank_text(self.rank)
 
     @property
     def is_ace(self) -> bool:
@@ -69,9 +50,6 @@ class Card:
 
     def is_red(self, red: Iterable[str]) -> bool:
         return self.suit in red
-
-    def __str__(self) -> str:
-        return self.code
 
 
 DECK: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in RANKS)

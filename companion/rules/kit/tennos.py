@@ -7,6 +7,7 @@ is (its suits, their marks and names, how a card reads aloud) is written once he
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ..base import N_
 from ..contract import Gettext
@@ -23,6 +24,39 @@ SUIT_NAMES: Mapping[str, str] = {
     "D": N_("diamond"),
 }
 SUIT_SYMBOLS: Mapping[str, str] = {"L": "❦", "X": "✚", "C": "♣", "H": "♥", "S": "♠", "D": "♦"}
+
+
+RANK_TEXT: Mapping[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
+"""How a rank is printed. The ace is 1 in the games where it is low (Tateyoko, Black Junky)
+and 14 where it is the highest card (Twin Shoot); either way it is printed "A"."""
+
+
+def rank_text(rank: int) -> str:
+    """How a rank is printed: "A", "2" ... "10", "J", "Q", "K"."""
+    return RANK_TEXT.get(rank, str(rank))
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One TENNOS card: a suit letter and a rank (A as 1 or 14, J 11, Q 12, K 13).
+
+    A game that reads more into a card (a bid value, a blackjack count) subclasses it with
+    those properties; the fields, the code and the printed rank stay these."""
+
+    suit: str
+    rank: int
+
+    @property
+    def code(self) -> str:
+        """The short code, for example "HQ", "SA", "X10"."""
+        return self.suit + rank_text(self.rank)
+
+    @property
+    def rank_text(self) -> str:
+        return rank_text(self.rank)
+
+    def __str__(self) -> str:
+        return self.code
 
 
 def suit_text(code: str, gettext: Gettext) -> str:

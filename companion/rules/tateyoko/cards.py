@@ -5,17 +5,16 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from ..base import RuleError
 from ..contract import Gettext
 from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
-from ..kit.tennos import card_words, suit_text as suit_text
+from ..kit import tennos
+from ..kit.tennos import card_words, rank_text as rank_text, suit_text as suit_text
 from . import clauses as c
 
 RANKS = tuple(range(1, 14))
 """A:横: the rank order A 2 3 ... 9 10 J Q K, then A again (A = 1, J = 11, Q = 12, K = 13)."""
-RANK_TEXT: Mapping[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_OF_TEXT: Mapping[str, int] = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 
 DECK_SIZE = len(SUITS) * len(RANKS)
@@ -25,29 +24,8 @@ DEAL_SIZE: Mapping[int, int] = {3: 15, 4: 12, 5: 10, 6: 8, 7: 8}
 """準備: cards dealt to each player, by the number of players (7 players: 8 each, RULINGS)."""
 
 
-def rank_text(rank: int) -> str:
-    """How a rank is printed: "A", "2" ... "10", "J", "Q", "K"."""
-    return RANK_TEXT.get(rank, str(rank))
-
-
-@dataclass(frozen=True, order=True)
-class Card:
+class Card(tennos.Card):
     """One card: a suit letter and a rank 1..13 (A = 1, J = 11, Q = 12, K = 13)."""
-
-    suit: str
-    rank: int
-
-    @property
-    def code(self) -> str:
-        """The short code, for example "SQ", "HA", "C10"."""
-        return self.suit + rank_text(self.rank)
-
-    @property
-    def rank_text(self) -> str:
-        return rank_text(self.rank)
-
-    def __str__(self) -> str:
-        return self.code
 
 
 DECK: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in RANKS)

@@ -6,20 +6,19 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from ..base import CardRef, RuleError
 from ..contract import Gettext
 from .clauses import C_SETUP, C_STRENGTH
 from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
-from ..kit.tennos import card_words, suit_text as suit_text
+from ..kit import tennos
+from ..kit.tennos import card_words, rank_text as rank_text, suit_text as suit_text
 
 
 SUIT_VALUES: Mapping[str, int] = {"L": 5, "X": 4, "C": 3, "H": 2, "S": 1, "D": 0}
 """カードの強さ: what each suit counts in a bid."""
 
 
-RANK_TEXT: Mapping[int, str] = {14: "A", 13: "K", 12: "Q", 11: "J"}
 RANK_OF_TEXT: Mapping[str, int] = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10}
 HIGHEST_RANK = 14
 LOWEST_RANK: Mapping[int, int] = {4: 7, 6: 3}
@@ -30,26 +29,8 @@ HAND_SIZE = 12
 BID_CARDS = 2
 
 
-def rank_text(rank: int) -> str:
-    """How a rank is printed: "A", "K", "Q", "J", "10" ... "3"."""
-    return RANK_TEXT.get(rank, str(rank))
-
-
-@dataclass(frozen=True)
-class Card:
+class Card(tennos.Card):
     """One card: a suit letter and a rank (3..14, where 11 J, 12 Q, 13 K, 14 A)."""
-
-    suit: str
-    rank: int
-
-    @property
-    def code(self) -> str:
-        """The short code, for example "LA", "X10", "H7"."""
-        return self.suit + rank_text(self.rank)
-
-    @property
-    def rank_text(self) -> str:
-        return rank_text(self.rank)
 
     @property
     def value(self) -> int:
@@ -60,9 +41,6 @@ class Card:
     def suit_strength(self) -> int:
         """Higher is stronger: leaf 6 ... diamond 1."""
         return len(SUITS) - SUITS.index(self.suit)
-
-    def __str__(self) -> str:
-        return self.code
 
 
 def deck(players: int) -> tuple[Card, ...]:
