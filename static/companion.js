@@ -251,3 +251,350 @@
     refresh();
   });
 })();
+
+// The phone's outbox: a tap is never lost. Every entry form of a game (data-outbox, see
+// _macros.html entry_form) is sent from here, with a key made on the phone; the server
+// stores an entry once per key, so anything whose answer did not arrive is simply sent
+// again. An entry that cannot be sent waits, in order, kept in IndexedDB (idb-keyval; in
+// localStorage where IndexedDB is missing or refuses), so it survives a reload or the
+// browser being closed, and is sent by itself when the connection returns: on `online`,
+// `visibilitychange`, `pageshow`, after any request that gets through, and every few
+// seconds while entries wait. Meanwhile the panel lists them as "Waiting (N)", and the
+// picker takes the next entries as far as the panel says whose they are (the form's
+// data-outbox-ahead) without offering a card already waiting (data-outbox-once); past that
+// it says it waits for the connection. If the table moved on meanwhile (another phone
+// entered that turn), the server refuses the entry with its usual message, and it and
+// every entry after it are listed for entering again: nothing is dropped silently.
+// Offline, the panel says how long ago it last heard the table. The words come translated
+// with the panel, on #outbox-words.
+(function () {
+  "use strict";
+  var PREFIX = "companion-outbox:";
+  var RETRY_MS = 3000;
+  var queue = [];     // waiting entries, in order: {key, url, fields: [[name, value]], label, seq}
+  var refused = [];   // entries the table refused after they waited: to be entered again
+  var boxId = "";
+  var sending = false;
+  var offline = false;
+  var heard = Date.now();
+  var retry = null;
+
+  function words() { return document.getElementById("outbox-words"); }
+  function panel() { return document.getElementById("panel"); }
+  function store() { return window.idbKeyval || null; }
+
+  function read(id) {
+    var fromLocal = function () {
+      try { return JSON.parse(localStorage.getItem(PREFIX + id) || "null"); } catch (e) { return null; }
+    };
+    var idb = store();
+    if (!idb) return Promise.resolve(fromLocal());
+    return idb.get(PREFIX + id).then(function (kept) { return kept || fromLocal(); }, fromLocal);
+  }
+
+  function save() {
+    if (!boxId) return Promise.resolve();
+    var id = PREFIX + boxId;
+    var data = { queue: queue, refused: refused };
+    var toLocal = function () {
+      try { localStorage.setItem(id, JSON.stringify(data)); } catch (e) { /* nowhere left to keep it */ }
+    };
+    var idb = store();
+    if (!idb) { toLocal(); return Promise.resolve(); }
+    return idb.set(id, data).then(function () {
+      try { localStorage.removeItem(id); } catch (e) { /* nothing kept there */ }
+    }, toLocal);
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function csrf() {
+    var input = document.querySelector("input[name=csrf_token]");
+    return input ? input.value : "";
+  }
+
+  function field(fields, name) {
+    for (var i = 0; i < fields.length; i++) if (fields[i][0] === name) return fields[i][1];
+    return null;
+  }
+
+  function picker(p) {
+    return p.querySelector("form.picker[data-outbox]") || p.querySelector("form[data-outbox]:not(.inline)");
+  }
+
+  function status(text, kind) {
+    var el = document.getElementById("net-status");
+    if (!el) return;
+    if (!text) {
+      if (el.dataset.kind === kind) { el.hidden = true; el.textContent = ""; el.dataset.kind = ""; }
+      return;
+    }
+    el.textContent = text;
+    el.dataset.kind = kind;
+    el.hidden = false;
+  }
+
+  // The picker as the panel would draw it with the waiting entries stored: the next prompt
+  // and fields from data-outbox-ahead, the waiting cards not offered; past what the panel
+  // knows, nothing offered until the table answers.
+  function advance(form, w) {
+    var first = form.dataset.outboxFirst ? JSON.parse(form.dataset.outboxFirst) : null;
+    var prompt = document.getElementById("prompt");
+    if (!first) {
+      first = { kind: (form.querySelector("input[name=kind]") || {}).value || "", fields: {},
+                prompt: prompt ? prompt.textContent.trim() : "" };
+      form.querySelectorAll("input[type=hidden]").forEach(function (input) {
+        if (["seq", "csrf_token", "kind", "key"].indexOf(input.name) < 0) first.fields[input.name] = input.value;
+      });
+      form.dataset.outboxFirst = JSON.stringify(first);
+    }
+    var seqInput = form.querySelector("input[name=seq]");
+    var offset = queue.length && seqInput ? queue[queue.length - 1].seq + 1 - parseInt(seqInput.value, 10) : 0;
+    var ahead = JSON.parse(form.dataset.outboxAhead || "[]");
+    var base = seqInput ? parseInt(seqInput.value, 10) : 0;
+    var blind = queue.some(function (e) { return e.stop && e.seq >= base; });  // an undo, say: its outcome is the table's to tell
+    var next = offset <= 0 ? first : blind ? null : ahead[offset - 1];
+    var stopped = !next;
+    form.dataset.outboxStopped = stopped ? "1" : "";
+    if (next) {
+      var kind = form.querySelector("input[name=kind]");
+      if (kind) kind.value = next.kind;
+      form.querySelectorAll("input[type=hidden][data-outbox-field]").forEach(function (input) { input.remove(); });
+      form.querySelectorAll("input[type=hidden]").forEach(function (input) {
+        if (["seq", "csrf_token", "kind", "key"].indexOf(input.name) < 0) input.remove();
+      });
+      Object.keys(next.fields || {}).forEach(function (name) {
+        var input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = next.fields[name];
+        input.dataset.outboxField = "";
+        form.appendChild(input);
+      });
+      if (prompt && next.prompt) prompt.textContent = next.prompt;
+    }
+    var once = form.dataset.outboxOnce;
+    var used = {};
+    if (once) queue.forEach(function (e) { var v = field(e.fields, once); if (v !== null) used[v] = true; });
+    form.querySelectorAll("button, input:not([type=hidden])").forEach(function (control) {
+      var off = stopped || (once && control.name === once && used[control.value]);
+      if (off && !control.disabled) { control.disabled = true; control.dataset.outboxOff = ""; }
+      if (!off && control.dataset.outboxOff !== undefined) { control.disabled = false; delete control.dataset.outboxOff; }
+    });
+    return stopped ? w.dataset.stopped : "";
+  }
+
+  function list(title, entries, extra) {
+    var box = document.createElement("div");
+    box.className = "notice outbox";
+    var head = document.createElement("p");
+    head.textContent = title;
+    box.appendChild(head);
+    var ol = document.createElement("ol");
+    entries.forEach(function (e) {
+      var li = document.createElement("li");
+      li.textContent = e.label;
+      ol.appendChild(li);
+    });
+    box.appendChild(ol);
+    if (extra) box.appendChild(extra);
+    return box;
+  }
+
+  function render() {
+    var w = words();
+    var p = panel();
+    if (!w || !p) return;
+    p.querySelectorAll(".outbox").forEach(function (el) { el.remove(); });
+    var form = picker(p);
+    var where = form || p.querySelector(".actions");
+    var stopped = form && w.dataset.waiting ? advance(form, w) : "";
+    if (queue.length && where && w.dataset.waiting) {
+      var note = document.createElement("p");
+      note.className = "hint";
+      note.textContent = stopped || w.dataset.waitingNote;
+      var box = list(w.dataset.waiting.replace("#", String(queue.length)), queue, note);
+      box.id = "outbox";
+      box.setAttribute("role", "status");
+      where.parentNode.insertBefore(box, where);
+    }
+    if (refused.length && where && w.dataset.refused) {
+      var clear = document.createElement("button");
+      clear.type = "button";
+      clear.className = "button";
+      clear.textContent = w.dataset.clear;
+      clear.addEventListener("click", function () { refused = []; save(); render(); });
+      var gone = list(w.dataset.refused, refused, clear);
+      gone.id = "outbox-refused";
+      gone.setAttribute("role", "alert");
+      where.parentNode.insertBefore(gone, where);
+    }
+    showHeard();
+  }
+
+  function showHeard() {
+    var w = words();
+    var p = panel();
+    if (!w || !p) return;
+    var line = document.getElementById("heard");
+    var away = offline || navigator.onLine === false;
+    if (!away) {
+      heard = Date.now();
+      if (line) line.remove();
+      return;
+    }
+    if (!line) {
+      line = document.createElement("p");
+      line.id = "heard";
+      line.className = "notice outbox-heard";
+      p.insertBefore(line, p.firstChild);
+    }
+    var s = Math.floor((Date.now() - heard) / 1000);
+    var time = Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2);
+    line.textContent = w.dataset.heard.replace("#", time);
+  }
+
+  function swapIn(html) {
+    var p = panel();
+    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("panel");
+    if (!p || !fresh) return;
+    fresh = document.adoptNode(fresh);
+    p.replaceWith(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+  }
+
+  function later() {
+    clearTimeout(retry);
+    if (queue.length) retry = setTimeout(flush, RETRY_MS);
+  }
+
+  function answered(entry, code, html) {
+    offline = false;
+    heard = Date.now();
+    if (queue[0] !== entry) { render(); return flush(); }
+    if (code >= 200 && code < 300) {
+      queue.shift();
+      swapIn(html);
+      var el = document.getElementById("net-status");
+      if (el && el.dataset.kind === "write" && el.dataset.back) {
+        status(el.dataset.back, "back");
+        setTimeout(function () { status("", "back"); }, 2000);
+      }
+    } else if (code >= 500 || code === 429) {
+      // The server cannot take it now (busy, restarting, failing): it waits, is sent again,
+      // and the page says what the server said meanwhile.
+      var net = document.getElementById("net-status");
+      var reason = new DOMParser().parseFromString(html, "text/html").querySelector("[role=alert]:not(#net-status)");
+      if (net) status(reason ? reason.textContent.trim() : net.dataset.failed, "write");
+      later();
+      return;
+    } else {
+      // Refused (the table moved on, the rules say no, the page was too old): this entry and
+      // every one made after it assumed it stood; all are listed to be entered again.
+      refused = refused.concat(queue);
+      queue = [];
+      swapIn(html);
+      var said = new DOMParser().parseFromString(html, "text/html").querySelector("[role=alert]:not(#net-status)");
+      if (!panel() || !panel().querySelector("[role=alert]")) status(said ? said.textContent.trim() : "", "refused");
+    }
+    save();
+    render();
+    flush();
+  }
+
+  function lost() {
+    offline = true;
+    var w = words();
+    if (w && w.dataset.waitingNote) status(w.dataset.waitingNote, "write");
+    render();
+    later();
+  }
+
+  function flush() {
+    if (sending || !queue.length) return;
+    sending = true;
+    var entry = queue[0];
+    var body = new URLSearchParams();
+    var token = csrf();
+    entry.fields.forEach(function (f) { body.append(f[0], f[0] === "csrf_token" && token ? token : f[1]); });
+    var controller = "AbortController" in window ? new AbortController() : null;
+    var timer = setTimeout(function () { if (controller) controller.abort(); }, 10000);
+    fetch(entry.url, {
+      method: "POST", body: body, credentials: "same-origin", signal: controller ? controller.signal : undefined,
+      headers: { "HX-Request": "true", "X-CSRFToken": token },
+    }).then(function (response) {
+      return response.text().then(function (html) { return [response.status, html]; });
+    }).then(function (answer) {
+      clearTimeout(timer);
+      sending = false;
+      answered(entry, answer[0], answer[1]);
+    }, function () {
+      clearTimeout(timer);
+      sending = false;
+      lost();
+    });
+  }
+
+  function take(form, submitter) {
+    var fields = [];
+    new FormData(form, submitter || undefined).forEach(function (value, name) {
+      if (typeof value === "string" && name !== "key") fields.push([name, value]);
+    });
+    var seq = parseInt(field(fields, "seq") || "0", 10);
+    if (queue.length) seq = Math.max(seq, queue[queue.length - 1].seq + 1);
+    fields = fields.filter(function (f) { return f[0] !== "seq"; });
+    var key = newKey();
+    fields.push(["seq", String(seq)], ["key", key]);
+    var prompt = document.getElementById("prompt");
+    var who = form.classList.contains("picker") && prompt ? prompt.textContent.trim() : "";
+    var what = (submitter ? submitter.textContent : "").replace(/\s+/g, " ").trim();
+    return { key: key, url: form.getAttribute("action"), fields: fields, seq: seq, stop: form !== picker(panel()),
+             label: who && what ? who + ": " + what : who || what };
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-outbox]") || !words() || !words().dataset.waiting) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (form.dataset.outboxStopped) return;
+    if (form.hasAttribute("data-outbox-undo") && queue.length > (sending ? 1 : 0)) {
+      queue.pop();  // take back an entry still waiting: it was never sent
+    } else {
+      queue.push(take(form, event.submitter));
+    }
+    save().then(flush);
+    render();
+  }, true);
+
+  function start() {
+    var w = words();
+    if (!w) return;
+    var id = w.dataset.outboxId || "";
+    if (id === boxId) { render(); flush(); return; }
+    boxId = id;
+    read(id).then(function (kept) {
+      if (boxId !== id) return;
+      queue = (kept && kept.queue) || [];
+      refused = (kept && kept.refused) || [];
+      render();
+      flush();
+    });
+  }
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail && event.detail.successful) { offline = false; flush(); }
+  });
+  document.addEventListener("htmx:sendError", function () { offline = true; showHeard(); });
+  document.addEventListener("htmx:afterSettle", function () { render(); });
+  window.addEventListener("online", flush);
+  window.addEventListener("offline", function () { offline = true; showHeard(); });
+  window.addEventListener("pageshow", start);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) flush(); });
+  setInterval(showHeard, 1000);
+  start();
+})();

@@ -1,0 +1,152 @@
+"""Never lose a tap: entries made while the Wi-Fi is down wait on the phone, in order, and are
+sent by themselves once it is back; each is stored once; a conflict is shown, never dropped."""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from companion.rules import hyper_maker as hm
+from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry
+from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import _harness  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+MASTER, AKI, BEN, CHO = (hm.parse_card(c) for c in ("R5B6", "R1B10", "R2G9", "B4Y7"))
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
+    yield context
+    context.close()
+
+
+def cards(db: Path) -> list[str]:
+    """The cards stored at the table, in log order."""
+    conn = sqlite3.connect(db)
+    try:
+        return [row[0] for row in conn.execute(
+            "select json_extract(payload, '$.card') from events order by game_id, seq")]
+    finally:
+        conn.close()
+
+
+def test_three_cards_offline_wait_in_order_and_are_stored_once_the_network_is_back(
+        phone: BrowserContext, live_server: str, live_db: Path) -> None:
+    page = phone.new_page()
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    phone.set_offline(True)
+    tap_card(page, MASTER)
+    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#prompt")).to_have_text("Aki's card")  # the trick's order is known
+    tap_card(page, AKI)
+    expect(page.locator("#prompt")).to_have_text("Ben's card")
+    expect(page.locator(f"button[name=card][value={MASTER.code}]")).to_be_disabled()  # a waiting card is used
+    tap_card(page, BEN)
+    waiting = page.locator("#outbox")
+    expect(waiting).to_contain_text("Waiting (3)")
+    expect(waiting.locator("li")).to_have_count(3)
+    expect(waiting.locator("li").nth(1)).to_contain_text("Aki's card")
+    expect(page.locator("#heard")).to_contain_text("the table was last heard")
+    assert_phone_friendly(page)
+    assert cards(live_db) == []
+
+    phone.set_offline(False)  # nothing tapped: they go by themselves
+    wait_for_entry(page, 3)
+    expect(page.locator("#outbox")).to_have_count(0)
+    expect(page.locator("#prompt")).to_have_text("Cho's card")
+    assert cards(live_db) == [MASTER.code, AKI.code, BEN.code]
+
+
+def test_past_the_known_order_the_picker_waits_for_the_connection(
+        phone: BrowserContext, live_server: str, live_db: Path) -> None:
+    page = phone.new_page()
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    phone.set_offline(True)
+    for card in (MASTER, AKI, BEN, CHO):
+        tap_card(page, card)
+    expect(page.locator("#outbox")).to_contain_text("Waiting (4)")
+    expect(page.locator("#outbox")).to_contain_text("Waiting for the connection")
+    expect(page.locator("form.picker button[name=card]").first).to_be_disabled()
+    phone.set_offline(False)
+    wait_for_entry(page, 5 - 1)
+    expect(page.locator("#prompt")).to_have_text("Turn the master card and enter it")
+    assert cards(live_db) == [MASTER.code, AKI.code, BEN.code, CHO.code]
+
+
+def test_a_card_offline_survives_the_page_being_closed(
+        phone: BrowserContext, live_server: str, live_db: Path) -> None:
+    page = phone.new_page()
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    url = page.url
+    phone.set_offline(True)
+    tap_card(page, MASTER)
+    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    page.wait_for_timeout(300)  # the outbox is written (IndexedDB) as the tap is taken
+    page.close()
+    phone.set_offline(False)
+    again = phone.new_page()
+    again.goto(url)
+    wait_for_entry(again, 1)
+    expect(again.locator("#prompt")).to_have_text("Aki's card")
+    again.reload()
+    wait_for_entry(again, 1)
+    assert cards(live_db) == [MASTER.code]
+
+
+def test_entries_wait_while_the_server_is_down_and_are_stored_once_after_its_restart(
+        phone: BrowserContext, tmp_path: Path) -> None:
+    db = tmp_path / "restart.db"
+    port = _harness.free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = _harness.start_companion(db, port)
+    try:
+        page = phone.new_page()
+        seat_and_start(page, base, ["Aki", "Ben", "Cho"])
+        _harness.kill(server)
+        tap_card(page, MASTER)
+        tap_card(page, AKI)
+        expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+        server = _harness.start_companion(db, port)
+        wait_for_entry(page, 2)
+        expect(page.locator("#prompt")).to_have_text("Ben's card")
+        assert cards(db) == [MASTER.code, AKI.code]
+    finally:
+        _harness.kill(server)
+
+
+def test_a_conflict_with_another_phone_is_shown_for_entering_again(
+        phone: BrowserContext, browser: Browser, live_server: str, live_db: Path) -> None:
+    page = phone.new_page()
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    phone.set_offline(True)
+    tap_card(page, MASTER)
+    tap_card(page, AKI)
+    other = browser.new_context(viewport=SMALL_PHONE, locale="en-US")
+    try:
+        second = other.new_page()
+        second.goto(page.url)
+        tap_card(second, hm.parse_card("B3Y8"))  # the second phone enters that turn first
+        wait_for_entry(second, 1)
+    finally:
+        other.close()
+    phone.set_offline(False)
+    refused = page.locator("#outbox-refused")
+    expect(refused).to_contain_text("Not stored")
+    expect(refused.locator("li")).to_have_count(2)
+    expect(refused.locator("li").first).to_contain_text("Turn the master card")
+    expect(page.locator(".error")).to_contain_text("Another entry got there first")
+    assert cards(live_db) == ["B3Y8"]
+    page.reload()  # still listed after a reload, until the scorer clears it
+    expect(page.locator("#outbox-refused li")).to_have_count(2)
+    page.click("#outbox-refused button")
+    expect(page.locator("#outbox-refused")).to_have_count(0)
