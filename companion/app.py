@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, g, request
+from flask import Flask, g, request
 from flask.templating import Environment
 from flask_babel import Babel
 from flask_compress import Compress
