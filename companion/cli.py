@@ -8,11 +8,20 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import i18n, rules
 from .rules.base import N_
+
+if TYPE_CHECKING:  # pathlib is imported when a command is given a path (see `path_arg`), not to judge
+    from pathlib import Path
+
+
+def path_arg(text: str) -> Path:
+    """A file named on the command line."""
+    from pathlib import Path
+
+    return Path(text)
 
 
 def default_lang() -> str:
@@ -342,7 +351,7 @@ def parser_in(lang: str) -> argparse.ArgumentParser:
     run.add_argument("--host", default="127.0.0.1",
                      help=_("address to listen on (default 127.0.0.1: this computer only)", lang))
     run.add_argument("--port", type=int, default=5000, help=_("port to listen on (default 5000)", lang))
-    run.add_argument("--db", type=Path, default=None, help=_("SQLite file (default: per-user data folder)", lang))
+    run.add_argument("--db", type=path_arg, default=None, help=_("SQLite file (default: per-user data folder)", lang))
     run.add_argument("--lan", action="store_true",
                      help=_("also listen on this machine's LAN address and print a QR code to join", lang))
     run.add_argument("--threads", type=int, default=THREADS,
@@ -361,20 +370,20 @@ def parser_in(lang: str) -> argparse.ArgumentParser:
     exp.add_argument("link", help=_("the table's scorer or viewer link, or its token", lang))
     exp.add_argument("--format", choices=("json", "csv"), default="json",
                      help=_("json: the whole record; csv: the scores", lang))
-    exp.add_argument("--db", type=Path, default=None, help=_("SQLite file (default: per-user data folder)", lang))
-    exp.add_argument("-o", "--output", type=Path, default=None,
+    exp.add_argument("--db", type=path_arg, default=None, help=_("SQLite file (default: per-user data folder)", lang))
+    exp.add_argument("-o", "--output", type=path_arg, default=None,
                      help=_("file to write (default: standard output)", lang))
 
     imp = commands.add_parser("import", help=_("rebuild a table from a JSON record; prints its scorer link", lang))
-    imp.add_argument("record", type=Path, help=_("a JSON record, as companion export writes it", lang))
-    imp.add_argument("--db", type=Path, default=None, help=_("SQLite file (default: per-user data folder)", lang))
+    imp.add_argument("record", type=path_arg, help=_("a JSON record, as companion export writes it", lang))
+    imp.add_argument("--db", type=path_arg, default=None, help=_("SQLite file (default: per-user data folder)", lang))
     imp.add_argument("--lang", choices=i18n.LANGS, default=default_lang(), help=languages)
     imp.add_argument("--base", default=DEFAULT_BASE,
                      help=_("the address the app is served on, for the printed link (default %(base)s)", lang,
                              base=DEFAULT_BASE))
 
     aud = commands.add_parser("audit", help=_("check every play of every game in a JSON record", lang))
-    aud.add_argument("record", type=Path, help=_("a JSON record, as companion export writes it", lang))
+    aud.add_argument("record", type=path_arg, help=_("a JSON record, as companion export writes it", lang))
     aud.add_argument("--lang", choices=i18n.LANGS, default=default_lang(), help=languages)
     return parser
 

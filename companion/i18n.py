@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from functools import cache
-from pathlib import Path
+from gettext import NullTranslations, translation
+from os import path
 from typing import Any, Protocol
-
-from babel.support import NullTranslations, Translations
 
 from .rules import base
 from .rules.base import CardRef, CardsRef, Message, Plural, Ruling, RuleError, SeatRef, SeatsRef, SuitRef
@@ -22,7 +21,7 @@ from .rules.contract import Game, Gettext
 
 LANGS = ("ja", "en")
 DEFAULT_LANG = "en"
-TRANSLATIONS_DIR = Path(__file__).parent / "translations"
+TRANSLATIONS_DIR = path.join(path.dirname(__file__), "translations")
 
 class Words(Protocol):
     """A catalog of one language: Babel's translations (`catalog`) and Flask-Babel's
@@ -43,10 +42,12 @@ def request_words() -> Words:
 
 @cache
 def catalog(lang: str) -> NullTranslations:
-    """The compiled catalog for `lang`; English is the source language."""
+    """The compiled catalog for `lang`; English is the source language. Read by the standard
+    library's gettext (Babel compiled it; loading it needs no more), so the CLI's judge starts
+    without importing Babel."""
     if lang == "en":
         return NullTranslations()
-    return Translations.load(str(TRANSLATIONS_DIR), [lang])
+    return translation("messages", TRANSLATIONS_DIR, [lang], fallback=True)
 
 
 def seat_label(index: int, gettext: Gettext) -> str:
