@@ -7,7 +7,6 @@ seat before you, so a KING or QUEEN copies the card played just before it.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -15,7 +14,7 @@ from flask.testing import FlaskClient
 
 from companion.rules import kings_trick as kt
 from companion.rules.base import Event
-from tests.conftest import panels_across_restart, soup
+from tests.conftest import soup
 from tests.games.kings_trick.table import (
     NAMES3,
     NAMES4,
@@ -442,14 +441,6 @@ def test_correcting_a_played_card_replays_the_game(client: FlaskClient) -> None:
 
 
 # --------------------------------------------------------------------------- reload, viewer, languages
-
-
-def test_reload_and_server_restart_lose_nothing(client: FlaskClient, db_path: Path) -> None:
-    url = seat_table(client)
-    lay(client, url, "R5", "R6", "B9", "W1", "W1")
-    before, after = panels_across_restart(client, db_path, url)
-    assert str(before) == str(after)
-    assert after.select_one("#prompt").get_text(strip=True) == "Aki's pick"
 
 
 def test_a_viewer_is_told_what_is_awaited_and_gets_no_form(client: FlaskClient) -> None:

@@ -9,7 +9,6 @@ stage. The engine never knows a hand: what the sets prove is all it checks.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -17,7 +16,7 @@ from flask.testing import FlaskClient
 
 from companion import i18n
 from companion.rules import saizen as sz
-from tests.conftest import panels_across_restart, soup
+from tests.conftest import soup
 from tests.games.saizen.table import (
     NAMES2,
     NAMES3,
@@ -507,15 +506,6 @@ def test_corrections_offer_the_right_keys_and_replay_the_game(client: FlaskClien
 
 
 # --------------------------------------------------------------------------- reload, viewer, languages
-
-
-def test_reload_and_server_restart_lose_nothing(client: FlaskClient, db_path: Path) -> None:
-    url = seat_table(client, NAMES4, S_playoff=True)
-    pass_lap(client, url, 4)
-    lay(client, url, "S5", "H5", "D9", "C2", "S8")
-    before, after = panels_across_restart(client, db_path, url)
-    assert str(before) == str(after)
-    assert after.select_one("#prompt").get_text(strip=True) == "Play-off: Ben's card"
 
 
 def test_a_viewer_is_told_what_is_awaited_and_gets_no_form(client: FlaskClient) -> None:

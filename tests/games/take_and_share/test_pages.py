@@ -10,7 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.rules import take_and_share as tns
-from tests.conftest import panels_across_restart, soup
+from tests.conftest import soup
 from tests.games.take_and_share.table import (
     NAMES3,
     NAMES4,
@@ -359,17 +359,6 @@ def test_a_correction_that_breaks_a_later_entry_is_refused(client: FlaskClient) 
     response = client.post(url + "/correct/8", data={"seq": "10", "card": "LA", "seat": "1"})
     assert response.status_code == 422
     assert "Ben has already received a card of this share" in words(soup(response).select_one(".error"))
-
-
-def test_the_page_is_the_same_after_a_restart(client: FlaskClient, db_path) -> None:  # type: ignore[no-untyped-def]
-    url = started(client)
-    lay(client, url, *TRICK1)
-    hand_out(client, url, 2)
-    before, after = panels_across_restart(client, db_path, url)
-    assert str(before) == str(after)
-
-
-# --------------------------------------------------------------------------- the end and the long game
 
 
 def target_passing_seed(players: int, target: int) -> int:
