@@ -7,7 +7,9 @@ main), and prints the medians of wall time and their ratio (target: at most 5), 
 CPU time the processes used (steadier on a busy machine). Compiled bytecode is kept (in a
 temporary folder, PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set) as it is
 for an installed companion, and the first run of each command, which writes it, is not
-counted. `--before DIR`
+counted; `--no-bytecode` compiles every module from source on every run instead (as
+Python does with PYTHONDONTWRITEBYTECODE set and no __pycache__, e.g. in this checkout).
+`--before DIR`
 also times the judge of another copy of the code (say `git archive HEAD~3 | tar -x -C DIR`)
 in the same alternation, since this shared machine's speed swings from minute to minute.
 
@@ -46,10 +48,17 @@ BYTECODE = tempfile.mkdtemp(prefix="judge-start-")
 """Where the runs keep their compiled bytecode (removed at the end)."""
 
 
+SOURCE = {"PYTHONDONTWRITEBYTECODE": "1"}
+"""With --no-bytecode: no compiled file is written (the standard library's own are read)."""
+KEEP: dict[str, str] = {"PYTHONPYCACHEPREFIX": BYTECODE}
+"""By default: compiled files are written on the first run and read after."""
+
+
 def timed(command: list[str], tree: Path, question: str = "") -> tuple[float, float]:
     """Wall and CPU milliseconds of one run of `command` in `tree`, which must answer and exit 0."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONPYCACHEPREFIX": BYTECODE}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env = {**os.environ, "PYTHONPATH": str(tree), **KEEP}
+    if "PYTHONDONTWRITEBYTECODE" not in KEEP:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     started, used = time.perf_counter(), cpu()
     done = subprocess.run(command, input=question, capture_output=True, text=True, cwd=tree, env=env, timeout=60)
     spent, used = (time.perf_counter() - started) * 1000, (cpu() - used) * 1000
@@ -63,7 +72,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=20, help="runs of each command (default 20)")
     parser.add_argument("--before", type=Path, default=None, help="another copy of the code, timed alternately")
+    parser.add_argument("--no-bytecode", action="store_true", help="compile every module from source on every run")
     args = parser.parse_args()
+    if args.no_bytecode:
+        KEEP.clear()
+        KEEP.update(SOURCE)
     trees = [("judge", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     times: dict[str, list[float]] = {"bare": [], **{name: [] for name, _ in trees}}
     cpus: dict[str, list[float]] = {name: [] for name in times}

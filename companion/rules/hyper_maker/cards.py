@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..base import N_, RuleError
 from ..contract import Gettext
+
+if TYPE_CHECKING:  # the caller brings its random source: the judge never deals
+    import random
 
 SUITS = ("R", "B", "G", "Y")
 """The four suits in the order the rulebook lists them: ●赤 red, ■青 blue, ▲緑 green, ★黄 yellow."""
