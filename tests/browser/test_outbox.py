@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from companion.rules import hyper_maker as hm
 from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry

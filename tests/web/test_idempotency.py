@@ -95,8 +95,8 @@ def test_racing_copies_through_two_serving_processes_store_one(client: FlaskClie
         codes: list[int] = []
         start = threading.Barrier(len(phones))
 
-        def send(phone: FlaskClient, fields: dict[str, str] = fields, card: str = card,
-                 key: str = f"race-{round_}") -> None:
+        def send(phone: FlaskClient, fields: dict[str, str] = fields, card: str = card, key: str = f"race-{round_}",
+                 start: threading.Barrier = start, codes: list[int] = codes) -> None:
             start.wait()
             codes.append(post_card(phone, url, fields, card, key).status_code)
 
