@@ -37,6 +37,13 @@ PORT_SHARING = sys.platform.startswith("linux")
 """Whether the kernel spreads connections over sockets sharing a port (Linux does)."""
 
 
+def bracketed(address: str) -> str:
+    """A "host:port" address as gunicorn's `bind` reads it: an IPv6 host in brackets."""
+    host, port = address.rsplit(":", 1)
+    host = host.strip("[]")
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 class Worker(GeventPyWSGIWorker):  # type: ignore[misc]
     """gunicorn's gevent worker on pywsgi, with the app's handler. Nothing is monkey-patched:
     the app runs on real threads (Front's pool), each with its SQLite connection, and the
@@ -70,7 +77,7 @@ class Serve(BaseApplication):  # type: ignore[misc]
         self.connection_limit = min(connection_limit, most_connections())
         self.timeout = timeout
         self.options: dict[str, object] = {
-            "bind": bind,
+            "bind": [bracketed(address) for address in bind],
             "workers": workers,
             "worker_class": Worker,
             "worker_connections": self.connection_limit + REFUSING + CLOSED_AT_ONCE,

@@ -388,6 +388,8 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
         result = super().handle_one_request()
         if isinstance(result, tuple):  # pywsgi's own answer, (status, its bytes), to an unreadable request
             return None if self.silent else (result[0], plain_answer(result[0]))
+        if result is True and self.server.application.live.ended.is_set():
+            return None  # the process is stopping: the connection is closed, not kept for a next request
         return result
 
     def get_environ(self) -> Environ:

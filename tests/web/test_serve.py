@@ -58,3 +58,15 @@ def test_serve_speaks_the_terminal_language(
     monkeypatch.setattr(cli, "run", lambda *args: None)
     cli.serve("127.0.0.1", 5124, tmp_path / "t.db")
     assert "テーブルの記録は" in capsys.readouterr().out
+
+
+def test_gunicorn_is_given_every_address_and_a_pool_larger_than_the_gate(tmp_path: Path) -> None:
+    from companion import server
+    from companion.processes import Serve, Worker
+
+    serve = Serve({"DATABASE": str(tmp_path / "t.db")}, [":::5123", "127.0.0.1:5123"], workers=3, threads=2,
+                  connection_limit=100, timeout=20)
+    assert serve.cfg.address == [("::", 5123), ("127.0.0.1", 5123)]  # an IPv6 host in brackets, as gunicorn reads it
+    assert serve.cfg.workers == 3 and serve.cfg.worker_class is Worker
+    # gevent's pool stops accepting when full: it must never fill before the gate says 503.
+    assert serve.cfg.worker_connections > serve.connection_limit + server.REFUSING

@@ -259,3 +259,27 @@ def test_writers_in_two_processes_take_turns_without_sqlites_busy_handler(tmp_pa
 
 def test_one_process_per_core_by_default() -> None:
     assert default_workers() == len(os.sched_getaffinity(0))
+
+
+def test_stopping_ends_the_live_streams_rather_than_waiting_out_the_grace(tmp_path: Path) -> None:
+    from companion.processes import STOP_GRACE
+
+    game = seat(tmp_path / "streams.db")
+    port = free_port()
+    server = start(tmp_path / "streams.db", port, workers=2)
+    assert wait_until(lambda: len(children(server.pid)) == 2)
+    streams = []
+    for _ in range(4):  # on both processes, most likely: each holds its stream open
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        sock.sendall(f"GET {game.split('/g/')[0]}/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        assert sock.recv(4096).startswith(b"HTTP/1.1 200 ")
+        streams.append(sock)
+    started = time.monotonic()
+    server.send_signal(signal.SIGTERM)
+    server.wait(timeout=STOP_GRACE + 10)
+    assert time.monotonic() - started < STOP_GRACE - 1  # not held until the processes are killed
+    for sock in streams:  # each stream was ended and its connection closed by the server
+        sock.settimeout(2)
+        while chunk := sock.recv(4096):
+            assert b"data: " in chunk or chunk.endswith(b"0\r\n\r\n"), chunk
+        sock.close()
