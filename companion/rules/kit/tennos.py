@@ -27,8 +27,8 @@ SUIT_SYMBOLS: Mapping[str, str] = {"L": "❦", "X": "✚", "C": "♣", "H": "♥
 
 
 RANK_TEXT: Mapping[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
-"""How a rank is printed. The ace is 1 in the games where it is low (Tateyoko, Black Junky)
-and 14 where it is the highest card (Twin Shoot); either way it is printed "A"."""
+"""How a rank is printed. The ace is 1 in the games where it is low and 14 where it is the
+highest card; either way it is printed "A"."""
 
 
 def rank_text(rank: int) -> str:
