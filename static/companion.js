@@ -458,13 +458,19 @@
     line.textContent = w.dataset.heard.replace("#", time);
   }
 
-  function swapIn(html) {
+  // The answer's panel swapped in as htmx swaps a form's answer (htmx.swap: the newest
+  // card focused, its events fired), with the form's "show:window:top" if it had one.
+  function swapIn(html, swap) {
     var p = panel();
+    if (!p) return;
+    if (window.htmx) {
+      var spec = { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20 };
+      if (/show:window:top/.test(swap || "")) { spec.show = "top"; spec.showTarget = "window"; }
+      window.htmx.swap(p, html, spec);
+      return;
+    }
     var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("panel");
-    if (!p || !fresh) return;
-    fresh = document.adoptNode(fresh);
-    p.replaceWith(fresh);
-    if (window.htmx) window.htmx.process(fresh);
+    if (fresh) p.replaceWith(document.adoptNode(fresh));
   }
 
   function later() {
@@ -478,7 +484,7 @@
     if (queue[0] !== entry) { render(); return flush(); }
     if (code >= 200 && code < 300) {
       queue.shift();
-      swapIn(html);
+      swapIn(html, entry.swap);
       var el = document.getElementById("net-status");
       if (el && el.dataset.kind === "write" && el.dataset.back) {
         status(el.dataset.back, "back");
@@ -553,6 +559,7 @@
     var who = form.classList.contains("picker") && prompt ? prompt.textContent.trim() : "";
     var what = (submitter ? submitter.textContent : "").replace(/\s+/g, " ").trim();
     return { key: key, url: form.getAttribute("action"), fields: fields, seq: seq, stop: form !== picker(panel()),
+             swap: form.getAttribute("data-hx-swap") || "",
              label: who && what ? who + ": " + what : who || what };
   }
 
