@@ -296,24 +296,24 @@ class Scoreboard:
     basis: tuple[Any, ...] = ()
     """What scoreboard() built the series from: the block of earlier games (by its counts)
     and the latest game's options, outcome and abandonment."""
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        """Everything the scoreboard shows, for remembering its rendering."""
-        return (self.players, self.basis)
     skipped: int = 0
     """How many series of the evening come before `series` (a board of the recent series
     only, as a page of the latest game lists them; 0 when `series` are all of them)."""
 
     @property
-    def rows(self) -> tuple[tuple[store.GameRow, Outcome], ...]:
-        """Every game of the table, in order."""
-        return tuple(row for s in self.series for row in s.rows)
+    def key(self) -> tuple[Any, ...]:
+        """Everything the scoreboard shows, for remembering its rendering."""
+        return (self.players, self.basis)
 
     @property
     def count(self) -> int:
         """How many series the evening has."""
         return self.skipped + len(self.series)
+
+    @property
+    def rows(self) -> tuple[tuple[store.GameRow, Outcome], ...]:
+        """Every game of the table, in order."""
+        return tuple(row for s in self.series for row in s.rows)
 
     @property
     def current(self) -> Series | None:
