@@ -460,17 +460,18 @@
 
   // The answer's panel swapped in as htmx swaps a form's answer (htmx.swap: the newest
   // card focused, its events fired), with the form's "show:window:top" if it had one.
+  // An answer without a panel (a page refusing the request) leaves the panel as it is.
   function swapIn(html, swap) {
     var p = panel();
-    if (!p) return;
+    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("panel");
+    if (!p || !fresh) return;
     if (window.htmx) {
       var spec = { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20 };
       if (/show:window:top/.test(swap || "")) { spec.show = "top"; spec.showTarget = "window"; }
-      window.htmx.swap(p, html, spec);
+      window.htmx.swap(p, fresh.outerHTML, spec);
       return;
     }
-    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("panel");
-    if (fresh) p.replaceWith(document.adoptNode(fresh));
+    p.replaceWith(document.adoptNode(fresh));
   }
 
   function later() {
