@@ -474,12 +474,13 @@
     p.replaceWith(document.adoptNode(fresh));
   }
 
-  function later() {
+  // Send again in a few seconds, or as long as the server asked (Retry-After) if longer.
+  function later(seconds) {
     clearTimeout(retry);
-    if (queue.length) retry = setTimeout(flush, RETRY_MS);
+    if (queue.length) retry = setTimeout(flush, Math.max(RETRY_MS, (seconds || 0) * 1000));
   }
 
-  function answered(entry, code, html) {
+  function answered(entry, code, html, wait) {
     offline = false;
     heard = Date.now();
     if (queue[0] !== entry) { render(); return flush(); }
@@ -497,7 +498,7 @@
       var net = document.getElementById("net-status");
       var reason = new DOMParser().parseFromString(html, "text/html").querySelector("[role=alert]:not(#net-status)");
       if (net) status(reason ? reason.textContent.trim() : net.dataset.failed, "write");
-      later();
+      later(wait);
       return;
     } else {
       // Refused (the table moved on, the rules say no, the page was too old): this entry and
@@ -534,11 +535,12 @@
       method: "POST", body: body, credentials: "same-origin", signal: controller ? controller.signal : undefined,
       headers: { "HX-Request": "true", "X-CSRFToken": token },
     }).then(function (response) {
-      return response.text().then(function (html) { return [response.status, html]; });
+      var wait = parseInt(response.headers.get("Retry-After") || "", 10);
+      return response.text().then(function (html) { return [response.status, html, wait > 0 ? wait : 0]; });
     }).then(function (answer) {
       clearTimeout(timer);
       sending = false;
-      answered(entry, answer[0], answer[1]);
+      answered(entry, answer[0], answer[1], answer[2]);
     }, function () {
       clearTimeout(timer);
       sending = false;

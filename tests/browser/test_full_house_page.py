@@ -26,13 +26,13 @@ def turned_away(method: str) -> tuple[str, bytes]:
     return said[0], body
 
 
-def refuse(asks: list[str], method: str = "GET"):  # type: ignore[no-untyped-def]
+def refuse(asks: list[str], method: str = "GET", retry_after: int = 3):  # type: ignore[no-untyped-def]
     status, body = turned_away(method)
 
     def full(route: Route) -> None:
         asks.append(route.request.url)
         route.fulfill(status=int(status.split()[0]), body=body, content_type="text/html; charset=utf-8",
-                      headers={"Retry-After": "3"})
+                      headers={"Retry-After": str(retry_after)})
 
     return full
 
@@ -74,3 +74,17 @@ def test_a_refused_tap_waits_on_the_phone_and_is_stored_once_when_the_server_tak
     wait_for_entry(page, 1)  # sent by itself: no second tap
     expect(page.locator("#prompt")).to_have_text("Aki's card")
     assert asks and [e.payload["card"] for e in store.events_of(store.connect(live_db), 1)] == ["R5B6"]
+
+
+def test_a_waiting_entry_is_sent_again_no_sooner_than_the_server_asked(page: Page, live_server: str) -> None:
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    asks: list[str] = []
+    full = refuse(asks, "POST", retry_after=8)
+    page.route("**/entries", full)
+    tap_card(page, hm.parse_card("R5B6"))
+    expect(page.get_by_text("Waiting (1)")).to_be_visible()
+    page.wait_for_timeout(6000)  # the outbox's own pace is 3 s; the server asked for 8
+    assert len(asks) == 1, asks
+    page.unroute("**/entries", full)
+    wait_for_entry(page, 1)
+    expect(page.locator("#prompt")).to_have_text("Aki's card")
