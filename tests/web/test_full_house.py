@@ -23,6 +23,7 @@ from companion.app import create_app
 from companion.headers import SECURITY_HEADERS
 from companion.server import served_in_thread
 from tests.web.test_workers import ROOT, STARTED, _leave_no_server, free_port, seat, wait_until
+from tests.web.test_server_headers import raw
 
 FILES = 300
 """The serving process's open-file limit here: its connection limit comes out at 100."""
@@ -64,15 +65,8 @@ def serves(port: int, path: str) -> bool:
 def ask(port: int, path: str, headers: str = "", seconds: float = 5.0) -> bytes:
     """The answer's first bytes to a GET on a new connection, b"" if it was closed unanswered;
     raises socket.timeout if nothing came within `seconds`."""
-    with socket.create_connection(("127.0.0.1", port), timeout=seconds) as sock:
-        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Connection: close\r\n\r\n".encode())
-        answer = b""
-        try:
-            while chunk := sock.recv(65536):
-                answer += chunk
-        except ConnectionResetError:
-            pass
-        return answer
+    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Connection: close\r\n\r\n"
+    return raw(port, request.encode(), seconds)
 
 
 def open_stream(port: int, path: str) -> socket.socket:

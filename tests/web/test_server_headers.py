@@ -19,9 +19,10 @@ from tests.conftest import english_client
 from tests.games.hyper_maker.table import seat_table
 
 
-def raw(port: int, request: bytes) -> bytes:
-    """The whole answer to `request` sent as it is, read until the server closes."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+def raw(port: int, request: bytes, seconds: float = 5.0) -> bytes:
+    """The whole answer to `request` sent as it is, read until the server closes (b"" if it
+    closed unanswered); raises socket.timeout if nothing came within `seconds`."""
+    with socket.create_connection(("127.0.0.1", port), timeout=seconds) as sock:
         sock.sendall(request)
         answer = b""
         try:
