@@ -55,28 +55,18 @@ TIMEOUT = 8000
 # --------------------------------------------------------------------------- legal games
 
 
-def _hyper_maker(seed: int) -> tuple[dict[str, Any], list[Event]]:
-    from tests.games.hyper_maker import test_random as r
+def _played_out(package: str) -> Callable[[int], tuple[dict[str, Any], list[Event]]]:
+    """A legal four-player game from a game's seeded random test (its new_game and play_out)."""
 
-    game = r.new_game(4, seed)
-    r.play_out(game)
-    return game.setup, list(game.log)
+    def game_of(seed: int) -> tuple[dict[str, Any], list[Event]]:
+        import importlib
 
+        r = importlib.import_module(f"tests.games.{package}.test_random")
+        game = r.new_game(4, seed)
+        r.play_out(game)
+        return game.setup, list(game.log)
 
-def _kings_trick(seed: int) -> tuple[dict[str, Any], list[Event]]:
-    from tests.games.kings_trick import test_random as r
-
-    game = r.new_game(4, seed)
-    r.play_out(game)
-    return game.setup, list(game.log)
-
-
-def _master_of_rules(seed: int) -> tuple[dict[str, Any], list[Event]]:
-    from tests.games.master_of_rules import test_random as r
-
-    game = r.new_game(4, seed)
-    r.play_out(game)
-    return game.setup, list(game.log)
+    return game_of
 
 
 def _twin_shoot(seed: int) -> tuple[dict[str, Any], list[Event]]:
@@ -157,7 +147,8 @@ def _tateyoko(seed: int) -> tuple[dict[str, Any], list[Event]]:
 
 
 DRIVERS: dict[str, Callable[[int], tuple[dict[str, Any], list[Event]]]] = {
-    "hyper-maker": _hyper_maker, "kings-trick": _kings_trick, "master-of-rules": _master_of_rules,
+    "hyper-maker": _played_out("hyper_maker"), "kings-trick": _played_out("kings_trick"),
+    "master-of-rules": _played_out("master_of_rules"),
     "twin-shoot": _twin_shoot, "black-junky": _black_junky, "kings-order": _kings_order, "saizen": _saizen,
     "take-and-share": _take_and_share, "tateyoko": _tateyoko,
 }
