@@ -31,8 +31,10 @@ MESSAGES: Mapping[str, Message] = {
         "%(player)s sat out round %(round)s and earns %(score)s, the average score of a seat in that round: "
         "sitting out neither gains nor loses against the field."),
     "club.absent": Np_(
-        "%(player)s was not at the event in round %(rounds)s, which counts nothing for them.",
-        "%(player)s was not at the event in rounds %(rounds)s, which count nothing for them.", "count"),
+        "%(player)s has no result in round %(rounds)s: a round counts a finished game or a sit-out the draw "
+        "made, so a player who was not there earns nothing for it.",
+        "%(player)s has no result in rounds %(rounds)s: a round counts a finished game or a sit-out the draw "
+        "made, so a player who was not there earns nothing for it.", "count"),
     "club.tie.wins": Np_(
         "%(player)s has the score of %(above)s but fewer wins: %(wins)s win against %(above_wins)s.",
         "%(player)s has the score of %(above)s but fewer wins: %(wins)s wins against %(above_wins)s.", "wins"),
@@ -65,8 +67,8 @@ MESSAGES: Mapping[str, Message] = {
         "%(count)s pair meets again: %(pairs)s. No draw of these tables seats fewer pairs who have met.",
         "%(count)s pairs meet again: %(pairs)s. No draw of these tables seats fewer pairs who have met.", "count"),
     "club.draw.repeats_found": Np_(
-        "%(count)s pair meets again: %(pairs)s, the fewest among %(tried)s draws tried.",
-        "%(count)s pairs meet again: %(pairs)s, the fewest among %(tried)s draws tried.", "count"),
+        "%(count)s pair meets again: %(pairs)s, the fewest the search found in %(tried)s steps.",
+        "%(count)s pairs meet again: %(pairs)s, the fewest the search found in %(tried)s steps.", "count"),
     # refusals
     "club.unknown_ask": N_("Unknown question “%(ask)s”; the event's judge answers: %(known)s."),
     "club.name": N_("Each player is a name: text, not empty, of at most %(limit)s characters."),
