@@ -2,11 +2,13 @@
 
 `enter(page, slug, event)` looks up the game's own function below; each taps the panel's
 buttons (the pickers of templates/games/<slug>/_picker*.html), with the selectors the
-per-game browser tests use. Where a picker's taps are not written out here (a finding's
+per-game browser tests use. Every tap goes through tests/kit/measure.py's `tap`, which
+counts it and notes a target that was not on the first screen. Where a picker's taps are not written out here (a finding's
 "accept", King's Order's discard with rank-only codes, Tateyoko's hand counts by card,
 Twin Shoot's bid cards), `submit` fills that entry's own panel form and submits it from
-inside the page (requestSubmit, so htmx swaps the panel as for a tap). Every function
-returns how the entry went in: "tap" or "form".
+inside the page (requestSubmit, so htmx swaps the panel as for a tap), and the page's
+recorder marks the entry "by form": the whole-game test at 360 px counts that as a failure.
+Every function returns how the entry went in: "tap" or "form".
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from companion.rules.base import UNDO, Event
+from tests.kit import measure
 
 SUBMIT_JS = """([kind, fields]) => {
   const forms = [...document.querySelectorAll('#panel form')].filter(f =>
@@ -64,6 +67,7 @@ def submit(page: Page, event: Event) -> str:
     """Fill the panel's form for this entry's kind and submit it from inside the page."""
     done = page.evaluate(SUBMIT_JS, [event.kind, form_fields(dict(event.payload))])
     assert done, f"the panel offers no form for a {event.kind!r} entry"
+    measure.by_form(page)
     return "form"
 
 
@@ -76,12 +80,12 @@ def click_all(page: Page, *selectors: str) -> str:
     if not has(page, selectors[0]):
         return ""
     for selector in selectors:
-        page.click(selector)
+        measure.tap(page, selector)
     return "tap"
 
 
 def undo(page: Page) -> str:
-    page.click("#panel button.undo")
+    measure.tap(page, "#panel button.undo")
     return "tap"
 
 
@@ -180,8 +184,8 @@ def tateyoko(page: Page, event: Event) -> str:
     if event.kind == "hand" and "counts" in p and has(page, "#panel form#hand"):
         for suit, count in p["counts"].items():
             if count:
-                page.fill(f"#panel form#hand input[name=count_{suit}]", str(count))
-        page.click("#panel form#hand button[type=submit]")
+                measure.fill(page, f"#panel form#hand input[name=count_{suit}]", str(count))
+        measure.tap(page, "#panel form#hand button[type=submit]")
         return "tap"
     return submit(page, event)
 
@@ -203,9 +207,9 @@ def black_junky(page: Page, event: Event) -> str:
     p = event.payload
     if event.kind == "reveal" and p["cards"] and has(page, "#panel #reveal label.key"):
         for code in p["cards"]:
-            page.click(f"#panel #reveal label.suit-btn.s-{code[0]}")
-            page.click(f"#panel #reveal label.key:has(input[value={code}])")
-        page.click("#panel #reveal button[type=submit]")
+            measure.tap(page, f"#panel #reveal label.suit-btn.s-{code[0]}")
+            measure.tap(page, f"#panel #reveal label.key:has(input[value={code}])")
+        measure.tap(page, "#panel #reveal button[type=submit]")
         return "tap"
     if event.kind == "reveal" and not p["cards"]:
         return click_all(page, "#panel #reveal button[type=submit]") or submit(page, event)
