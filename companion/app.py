@@ -154,7 +154,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             db.conn.rollback()
 
     from . import rulebooks
-    from .views import api, errors, home, play, referee
+    from .views import api, club, errors, home, play, referee
 
     app.jinja_env.globals["clause_href"] = rulebooks.href
     # The correction page of the entry that holds a card (for the scorer; see play.correct_links).
@@ -183,6 +183,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(referee.bp)
+    app.register_blueprint(club.bp)
     csrf.exempt(api.bp)  # JSON in, JSON out, no cookies read: nothing to forge
     errors.register(app)
     return app

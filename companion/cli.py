@@ -273,7 +273,12 @@ def import_record(path: Path, db_path: Path, lang: str, base: str = DEFAULT_BASE
 
     db = store.connect(db_path)
     try:
-        table = records.import_table(db, read_record(path))
+        record = read_record(path)
+        if isinstance(record, dict) and record.get("format") == records.EVENT_FORMAT:  # a club night's
+            event = records.import_event(db, record)
+            print(f"{base.rstrip('/')}/e/{event.organiser_token}/")  # the organiser's page (club.organise)
+            return 0
+        table = records.import_table(db, record)
     except (OSError, ValueError, RecursionError) as exc:
         print(f"companion: {_record_problem(exc, path, lang)}", file=sys.stderr)
         return 2

@@ -265,15 +265,163 @@ def _replay_naming_the_entry(module: Any, setup: Mapping[str, Any], events: list
 def import_table(db: sqlite_utils.Database, record: Any) -> store.TableRow:
     """Rebuild a table from its record, with fresh links; all or nothing."""
     games = check(record)
+    with store.writing(db):
+        return _insert_table(db, record, games)
+
+
+def _insert_table(db: sqlite_utils.Database, record: Any,
+                  games: list[tuple[Mapping[str, Any], list[Event]]]) -> store.TableRow:
+    """Write a checked table record, inside the caller's write transaction."""
     table_info = record["table"]
     names = tables.clean_names(table_info["players"])
-    with store.writing(db):
-        table = store.insert_table(db, tables.clean_title(table_info.get("name", "")), names,
-                                   created=stamp(table_info.get("created")))
-        for number, (game, events) in enumerate(games, start=1):
-            game_id = store.insert_game(db, table.id, number, game["kind"], dict(game["setup"]),
-                                        created=stamp(game.get("created")))
-            for seq, (raw, event) in enumerate(zip(game["events"], events)):
-                store.insert_event(db, game_id, seq, event.kind, dict(event.payload),
-                                   created=stamp(raw.get("created")))
+    table = store.insert_table(db, tables.clean_title(table_info.get("name", "")), names,
+                               created=stamp(table_info.get("created")))
+    for number, (game, events) in enumerate(games, start=1):
+        game_id = store.insert_game(db, table.id, number, game["kind"], dict(game["setup"]),
+                                    created=stamp(game.get("created")))
+        for seq, (raw, event) in enumerate(zip(game["events"], events)):
+            store.insert_event(db, game_id, seq, event.kind, dict(event.payload),
+                               created=stamp(raw.get("created")))
     return table
+
+
+# --------------------------------------------------------------------------- club nights
+
+EVENT_FORMAT = "companion-event"
+EVENT_VERSION = 1
+
+
+def export_event(db: sqlite_utils.Database, event_id: str) -> dict[str, Any]:
+    """A whole event: its set-up, players, every round's draw, and each table's full record
+    (as export_table writes it). The links' tokens and its standings are not part of it: the
+    standings are derived again from the tables' games."""
+    event = store.get_club_event(db, event_id)
+    seated: dict[int, list[dict[str, Any]]] = {}
+    for t in store.club_tables(db, event_id):
+        seated.setdefault(t.round, []).append(export_table(db, t.table_id))
+    return {"format": EVENT_FORMAT, "version": EVENT_VERSION,
+            "event": {"name": event.name, "kind": event.kind, "rounds": event.rounds, "scoring": event.scoring,
+                      "options": dict(event.options), "seed": event.seed, "created": event.created},
+            "players": [{"name": p.name, "arrived": p.arrived, "left": p.left}
+                        for p in store.club_players(db, event_id)],
+            "rounds": [{"number": r.number, "draw": dict(r.draw), "started": r.started,
+                        "tables": seated.get(r.number, [])} for r in store.club_rounds(db, event_id)]}
+
+
+def export_event_json(db: sqlite_utils.Database, event_id: str) -> str:
+    return _compact(export_event(db, event_id))
+
+
+EVENT_CSV_HEADER = "place,player,score,played,wins,best_place"
+"""Then one column per round: the score the player earned in it (a sit-out's too), empty
+when they were not seated or their table has not finished. Scores with a fraction are
+written as exact fractions' decimals (7/3: 2.33)."""
+
+
+def export_event_csv(night: Any) -> str:
+    """The standings, one row per player, and each round's score (events.Night in)."""
+    from .club.words import number
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(EVENT_CSV_HEADER.split(",") + [f"round_{n}" for n in range(1, night.event.rounds + 1)])
+    for s in night.standings:
+        rounds = list(s.rounds) + [None] * (night.event.rounds - len(s.rounds))
+        writer.writerow([s.rank, cell(s.player), number(s.score), s.played, s.tie_breaks[0], s.tie_breaks[1] or "",
+                         *("" if r is None else number(r) for r in rounds[:night.event.rounds])])
+    return BOM + out.getvalue()
+
+
+def event_file_name(event: store.ClubEvent) -> str:
+    """A download's name: the event's name and the day it was set up (as file_name)."""
+    name = re.sub(r'[\\/:*?"<>|\x00-\x1f\x7f\s]+', "-", event.name).strip("-.") or "club-night"
+    return f"{name[:60]}-{event.created[:10]}"
+
+
+def _whole(value: object, least: int, most: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
+
+
+def check_event(record: Any) -> list[tuple[Mapping[str, Any], list[tuple[Any, list[tuple[Mapping[str, Any], list[Event]]]]]]]:
+    """Validate an event record whole before anything is written: its set-up as the set-up
+    form checks it, its players and draws naming only its players, and every table's record
+    as a table's import checks it (each game replayed). Returns each round with its tables'
+    checked games."""
+    from . import events
+
+    if not isinstance(record, Mapping) or record.get("format") != EVENT_FORMAT:
+        raise RecordError("record.not_a_record")
+    if not _whole(record.get("version"), 0, 2**31):
+        raise RecordError("record.not_a_record")
+    if record["version"] != EVENT_VERSION:
+        raise RecordError("record.version", version=str(record["version"])[:20])
+    info: Any = record.get("event")
+    players, rounds = record.get("players"), record.get("rounds")
+    if not _typed(info, {"name": str, "kind": str, "rounds": int, "scoring": str, "options": dict, "seed": int,
+                         "created": str}) or not isinstance(players, list) or not isinstance(rounds, list):
+        raise RecordError("record.not_a_record")
+    if info["kind"] not in rules.GAMES or info["scoring"] not in events.SCORINGS \
+            or not _whole(info["rounds"], 1, events.MAX_ROUNDS) or len(rounds) > info["rounds"] \
+            or len(players) > events.MAX_PLAYERS or not _whole(info.get("seed", 0), 0, 2**31):
+        raise RecordError("record.not_a_record")
+    try:
+        events.clean_event_name(info.get("name", ""))
+        events.check_options(rules.get(info["kind"]), info["options"])
+        names = [events.clean_player(p.get("name", "")) if isinstance(p, Mapping) else "" for p in players]
+        events.check_distinct(names)
+    except (events.EventError, AttributeError, TypeError) as exc:
+        raise RecordError("record.not_a_record") from exc
+    known = set(names)
+    for p in players:
+        if not _whole(p.get("arrived"), 1, events.MAX_ROUNDS + 1) or not (
+                p.get("left") is None or _whole(p.get("left"), 1, events.MAX_ROUNDS + 1)):
+            raise RecordError("record.not_a_record")
+    checked = []
+    for number, part in enumerate(rounds, start=1):
+        if not _typed(part, {"number": int, "draw": dict, "started": str, "tables": list}) \
+                or part.get("number") != number or not _typed(part["draw"], {"tables": list, "sit_out": list}):
+            raise RecordError("record.not_a_record")
+        drawn = part["draw"]["tables"]
+        seated = [name for t in drawn if isinstance(t, list) for name in t] + list(part["draw"]["sit_out"])
+        if not all(isinstance(t, list) for t in drawn) or not all(isinstance(n, str) and n in known for n in seated) \
+                or len(set(seated)) != len(seated):
+            raise RecordError("record.not_a_record")
+        started = stamp(part["started"]) if part["started"] else ""
+        if (started == "") != (part["tables"] == []) or started and len(part["tables"]) != len(drawn) \
+                or not started and number != len(rounds):
+            raise RecordError("record.not_a_record")  # only the last round may wait to start
+        tables_checked = []
+        for table, players_drawn in zip(part["tables"], drawn):
+            games = check(table)
+            if len(table["table"]["players"]) != len(players_drawn) or not games \
+                    or any(game["kind"] != info["kind"] for game, _ in games):
+                raise RecordError("record.not_a_record")
+            tables_checked.append((table, games))
+        checked.append((part, tables_checked))
+    return checked
+
+
+def import_event(db: sqlite_utils.Database, record: Any) -> store.ClubEvent:
+    """Rebuild an event from its record, with fresh links for it and each of its tables;
+    all or nothing."""
+    rounds = check_event(record)
+    info = record["event"]
+    with store.writing(db):
+        event = store.insert_club_event(db, " ".join(info.get("name", "").split()), info["kind"], info["rounds"],
+                                        info["scoring"], rules_options(info), info.get("seed", 0),
+                                        created=stamp(info.get("created")))
+        for p in record["players"]:
+            store.insert_club_player(db, event.id, " ".join(p["name"].split()), p["arrived"], p.get("left"))
+        for part, seated in rounds:
+            store.put_club_draw(db, event.id, part["number"], part["draw"], stamp(part["started"]) or "")
+            for number, (table, games) in enumerate(seated, start=1):
+                row = _insert_table(db, table, games)
+                store.insert_club_table(db, event.id, part["number"], number, row.id)
+    return store.get_club_event(db, event.id)
+
+
+def rules_options(info: Mapping[str, Any]) -> dict[str, Any]:
+    """An event record's house rules, checked and completed by its game (every option stored)."""
+    from .rules.contract import read_options
+
+    return read_options(rules.get(info["kind"]).OPTIONS, info["options"])

@@ -130,6 +130,37 @@ def m007_entry_keys(db: sqlite_utils.Database) -> None:
     db.table("events").create_index(["game_id", "key"], index_name="events_game_key", unique=True)
 
 
+@migrations()
+def m008_club_events(db: sqlite_utils.Database) -> None:
+    """A club night (an event): its players as they arrive, its rounds' draws, and the
+    tables each started round seated. Only what the organiser entered is kept; standings
+    are derived from the tables' games every time (events.py), never stored.
+
+    `revision` counts every change to the event itself (a player, a draw, a swap, a
+    start): with its tables' counts it makes the board's version (club_version)."""
+    db.table("club_events").create(
+        {"id": str, "name": str, "kind": str, "rounds": int, "scoring": str, "options": str, "seed": int,
+         "organiser_token": str, "viewer_token": str, "created": str, "revision": int},
+        pk="id", not_null={"revision"}, defaults={"revision": 0},
+    )
+    db.table("club_events").create_index(["organiser_token"], unique=True)
+    db.table("club_events").create_index(["viewer_token"], unique=True)
+    db.table("club_players").create(
+        {"event_id": str, "number": int, "name": str, "arrived": int, "left_round": int},
+        pk=("event_id", "number"), foreign_keys=[("event_id", "club_events", "id")],
+    )
+    db.table("club_rounds").create(
+        {"event_id": str, "number": int, "draw": str, "started": str},
+        pk=("event_id", "number"), foreign_keys=[("event_id", "club_events", "id")],
+    )
+    db.table("club_tables").create(
+        {"event_id": str, "round": int, "number": int, "table_id": str},
+        pk=("event_id", "round", "number"),
+        foreign_keys=[("event_id", "club_events", "id"), ("table_id", "tables", "id")],
+    )
+    db.table("club_tables").create_index(["table_id"], unique=True)
+
+
 def new_token() -> str:
     """128 random bits, URL-safe: a link nobody can guess."""
     while True:  # never "-" first: a command line would read it as an option
@@ -735,3 +766,167 @@ def append(
                 _refuse_stored(conn, game_id, key)  # the log moved: by this very entry?
                 raise Conflict(expected_seq, r[0])
     return entry, (r[2], r[3] + 1, r[4])  # the insert's trigger counted one more entry at the table
+
+
+# --------------------------------------------------------------------------- club nights
+# An event's own rows (m008): what the organiser entered. Its standings are derived from
+# its tables' games (events.py), never stored here.
+
+ORGANISER = "organiser"
+"""The event link that may change it (players, draws, starts); the other only watches."""
+
+
+@dataclass(frozen=True)
+class ClubEvent:
+    id: str
+    name: str
+    kind: str
+    rounds: int
+    scoring: str
+    options: Mapping[str, Any]
+    seed: int
+    organiser_token: str
+    viewer_token: str
+    created: str
+    revision: int = 0
+
+    def role(self, token: str) -> str:
+        """Which link `token` is: ORGANISER may change the event, VIEWER may only watch."""
+        return ORGANISER if secrets.compare_digest(token, self.organiser_token) else VIEWER
+
+
+@dataclass(frozen=True)
+class ClubPlayer:
+    number: int
+    """From 1, in the order of arrival."""
+    name: str
+    arrived: int
+    """The first round the player may be drawn into."""
+    left: int | None
+    """The first round the player sits out for having left; None while they stay."""
+
+
+@dataclass(frozen=True)
+class ClubRound:
+    number: int
+    draw: Mapping[str, Any]
+    """{"tables": [[names in seat order], ...], "sit_out": [names], "repeats": count}."""
+    started: str
+    """When the round's tables were seated; "" while its draw may still change."""
+
+
+@dataclass(frozen=True)
+class ClubTable:
+    round: int
+    number: int
+    table_id: str
+    scorer_token: str
+    viewer_token: str
+
+
+def _club_event(r: Sequence[Any]) -> ClubEvent:
+    return ClubEvent(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8], r[9], r[10])
+
+
+_CLUB_EVENT = ("select id, name, kind, rounds, scoring, options, seed, organiser_token, viewer_token, created,"
+               " revision from club_events")
+
+
+def insert_club_event(db: sqlite_utils.Database, name: str, kind: str, rounds: int, scoring: str,
+                      options: Mapping[str, Any], seed: int, created: str = "") -> ClubEvent:
+    """Insert an event with fresh links, inside the caller's write transaction."""
+    event_id = secrets.token_urlsafe(9)
+    db.execute("insert into club_events (id, name, kind, rounds, scoring, options, seed, organiser_token,"
+               " viewer_token, created, revision) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+               [event_id, name, kind, rounds, scoring, json.dumps(dict(options), ensure_ascii=False), seed,
+                new_token(), new_token(), created or _now()])
+    return get_club_event(db, event_id)
+
+
+def get_club_event(db: sqlite_utils.Database, event_id: str) -> ClubEvent:
+    row = db.conn.execute(_CLUB_EVENT + " where id = ?", [event_id]).fetchone()
+    if row is None:
+        raise NotFound(event_id)
+    return _club_event(row)
+
+
+def club_event_by_token(db: sqlite_utils.Database, token: str) -> ClubEvent:
+    """The event whose organiser or viewer link carries `token`."""
+    row = db.conn.execute(_CLUB_EVENT + " where organiser_token = ? or viewer_token = ?", [token, token]).fetchone()
+    if row is None:
+        raise NotFound(token)
+    return _club_event(row)
+
+
+def touch_club_event(db: sqlite_utils.Database, event_id: str) -> None:
+    """Count one more change to the event, inside the caller's write transaction."""
+    db.execute("update club_events set revision = revision + 1 where id = ?", [event_id])
+
+
+def club_players(db: sqlite_utils.Database, event_id: str) -> list[ClubPlayer]:
+    return [ClubPlayer(*r) for r in db.conn.execute(
+        "select number, name, arrived, left_round from club_players where event_id = ? order by number", [event_id])]
+
+
+def insert_club_player(db: sqlite_utils.Database, event_id: str, name: str, arrived: int,
+                       left: int | None = None) -> int:
+    """Add a player inside the caller's write transaction; returns their number."""
+    number = 1 + db.execute("select coalesce(max(number), 0) from club_players where event_id = ?",
+                            [event_id]).fetchone()[0]
+    db.execute("insert into club_players (event_id, number, name, arrived, left_round) values (?, ?, ?, ?, ?)",
+               [event_id, number, name, arrived, left])
+    return int(number)
+
+
+def set_club_player_left(db: sqlite_utils.Database, event_id: str, number: int, left: int | None) -> None:
+    """Inside the caller's write transaction."""
+    db.execute("update club_players set left_round = ? where event_id = ? and number = ?", [left, event_id, number])
+
+
+def club_rounds(db: sqlite_utils.Database, event_id: str) -> list[ClubRound]:
+    return [ClubRound(r[0], json.loads(r[1]), r[2]) for r in db.conn.execute(
+        "select number, draw, started from club_rounds where event_id = ? order by number", [event_id])]
+
+
+def put_club_draw(db: sqlite_utils.Database, event_id: str, number: int, draw: Mapping[str, Any],
+                  started: str = "") -> None:
+    """Keep a round's draw (replacing one not yet started), inside the caller's write transaction."""
+    db.execute("insert or replace into club_rounds (event_id, number, draw, started) values (?, ?, ?, ?)",
+               [event_id, number, json.dumps(dict(draw), ensure_ascii=False), started])
+
+
+def drop_club_draw(db: sqlite_utils.Database, event_id: str, number: int) -> None:
+    """Set aside a round's draw not yet started, inside the caller's write transaction."""
+    db.execute("delete from club_rounds where event_id = ? and number = ? and started = ''", [event_id, number])
+
+
+def start_club_round(db: sqlite_utils.Database, event_id: str, number: int) -> bool:
+    """Mark a round started, inside the caller's write transaction: False if it was already
+    (two taps on Start seat one set of tables)."""
+    return db.execute("update club_rounds set started = ? where event_id = ? and number = ? and started = ''",
+                      [_now(), event_id, number]).rowcount == 1
+
+
+def insert_club_table(db: sqlite_utils.Database, event_id: str, round_number: int, number: int,
+                      table_id: str) -> None:
+    """Inside the caller's write transaction."""
+    db.execute("insert into club_tables (event_id, round, number, table_id) values (?, ?, ?, ?)",
+               [event_id, round_number, number, table_id])
+
+
+def club_tables(db: sqlite_utils.Database, event_id: str) -> list[ClubTable]:
+    """Every table the event's rounds seated, by round and number, with their links."""
+    return [ClubTable(*r) for r in db.conn.execute(
+        "select c.round, c.number, c.table_id, t.scorer_token, t.viewer_token from club_tables c"
+        " join tables t on t.id = c.table_id where c.event_id = ? order by c.round, c.number", [event_id])]
+
+
+def club_version(db: sqlite_utils.Database, event_id: str) -> str:
+    """Changes whenever anything changes in the event or at any of its tables: the event's
+    revision and its tables' counts of games, entries and name corrections, summed (each
+    only grows, so a sum never comes back), in one statement."""
+    row = db.conn.execute(
+        "select e.revision, coalesce(sum(t.n_games), 0), coalesce(sum(t.n_events), 0), coalesce(sum(t.revision), 0)"
+        " from club_events e left join club_tables c on c.event_id = e.id left join tables t on t.id = c.table_id"
+        " where e.id = ? group by e.id", [event_id]).fetchone()
+    return "0" if row is None else "e{}.{}.{}.{}".format(*row)

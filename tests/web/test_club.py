@@ -1,0 +1,290 @@
+"""A club night through its pages: set-up, players arriving and leaving, the draw, a swap,
+the start (real tables with the drawn players), results and corrections at the tables
+changing the standings, the board's live part, the record and the refusals."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from companion import cli, store
+from companion.rules.base import CORRECT, UNDO
+from tests.conftest import soup, text
+from tests.kit.club import games_for, play
+
+GAME = "master-of-rules"
+"""3 to 5 players a table, no house rules to match: its seeded games fit any table of it."""
+
+
+def set_up(client: FlaskClient, players: int, rounds: int = 2, scoring: str = "placement", **fields: str) -> str:
+    """An event of `players` players already here; the organiser's page's path."""
+    data = {"name": "Friday club", "game": GAME, "rounds": str(rounds), "scoring": scoring, "options_for": GAME,
+            "players": "\n".join(f"Player {i}" for i in range(1, players + 1)), **fields}
+    response = client.post("/club", data=data)
+    assert response.status_code == 303, text(response)[:400]
+    return str(response.headers["Location"])
+
+
+def page(client: FlaskClient, path: str) -> BeautifulSoup:
+    response = client.get(path)
+    assert response.status_code == 200
+    return soup(response)
+
+
+def drawn_tables(client: FlaskClient, organiser: str) -> list[list[str]]:
+    """The pending draw's tables as the organiser's page lists them."""
+    return [li.select_one(".names").get_text().split(", ") for li in page(client, organiser).select("#draw-tables li")]
+
+
+def event_of(app: Any, organiser: str) -> store.ClubEvent:
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    return store.club_event_by_token(db, organiser.strip("/").split("/")[1])
+
+
+def round_tables(app: Any, organiser: str, number: int) -> list[store.ClubTable]:
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    return [t for t in store.club_tables(db, event_of(app, organiser).id) if t.round == number]
+
+
+def standings(client: FlaskClient, path: str) -> list[tuple[str, str, str]]:
+    """(place, player, score) of every row of the standings on the page at `path`."""
+    rows = page(client, path).select("#standings tbody tr")
+    return [(r.select_one(".rank").get_text(), r.select_one(".who").contents[0].get_text().strip(),
+             r.select_one(".score").get_text()) for r in rows if r.select_one(".rank")]
+
+
+def board_path(app: Any, organiser: str) -> str:
+    return f"/e/{event_of(app, organiser).viewer_token}/board"
+
+
+def test_set_up_then_players_arrive_and_leave(client: FlaskClient, app: Any) -> None:
+    organiser = set_up(client, 3)
+    assert [li.select_one(".name").get_text() for li in page(client, organiser).select(".club-players li")] == \
+        ["Player 1", "Player 2", "Player 3"]
+    assert client.post(organiser + "players", data={"player": "  Late   Comer "}).status_code == 303
+    assert "Late Comer" in text(client.get(organiser))
+    number = len(page(client, organiser).select(".club-players li"))
+    assert client.post(f"{organiser}players/{number}/leave").status_code == 303
+    gone = page(client, organiser).select_one(".club-players li.gone")
+    assert gone is not None and "Late Comer" in gone.get_text() and "sits out from round 1" in gone.get_text()
+    assert client.post(f"{organiser}players/{number}/back").status_code == 303
+    assert page(client, organiser).select_one(".club-players li.gone") is None
+
+
+def test_a_player_who_leaves_sits_out_from_the_next_round_and_an_arrival_is_drawn(client: FlaskClient) -> None:
+    organiser = set_up(client, 8)
+    assert client.post(organiser + "draw").status_code == 303
+    assert sorted(len(t) for t in drawn_tables(client, organiser)) == [4, 4]
+    client.post(organiser + "players/1/leave")  # the draw not yet started is drawn again without them
+    after = drawn_tables(client, organiser)
+    assert "Player 1" not in sum(after, []) and sum(len(t) for t in after) == 7
+    assert "drawn again" in text(client.get(organiser + "?done=redrawn"))
+    client.post(organiser + "players", data={"player": "Newcomer"})
+    assert "Newcomer" in sum(drawn_tables(client, organiser), [])
+
+
+def test_the_draw_a_swap_and_the_start_seat_real_tables(client: FlaskClient, app: Any) -> None:
+    organiser = set_up(client, 9)
+    client.post(organiser + "draw")
+    tables = drawn_tables(client, organiser)
+    assert sorted(len(t) for t in tables) == [4, 5] or sorted(len(t) for t in tables) == [3, 3, 3]
+    first, second = tables[0][0], tables[1][0]
+    assert client.post(organiser + "swap", data={"first": first, "second": second}).status_code == 303
+    swapped = drawn_tables(client, organiser)
+    assert swapped[0][0] == second and swapped[1][0] == first
+    assert client.post(organiser + "start").status_code == 303
+    seated = round_tables(app, organiser, 1)
+    assert len(seated) == len(swapped)
+    for table, players in zip(seated, swapped):
+        game = client.get(f"/t/{table.scorer_token}/")
+        assert game.status_code == 303 and game.headers["Location"].endswith("/g/1")  # its game has started
+        db = store.connect(app.config["DATABASE"], migrate=False)
+        assert list(store.get_table(db, table.table_id).players) == players
+        assert store.games_of(db, table.table_id)[0].setup["players"] == players
+    assert "The round has started" in text(client.get(organiser + "?done=started"))
+    assert client.post(organiser + "start").status_code == 422  # a second tap seats nothing more
+    assert len(round_tables(app, organiser, 1)) == len(swapped)
+    sheet = page(client, organiser + "rounds/1/sheet")
+    assert len(sheet.select(".sheet-table")) == len(swapped) and len(sheet.select(".sheet-table svg")) == 2 * len(swapped)
+    assert all(t.scorer_token in str(sheet) and t.viewer_token in str(sheet) for t in seated)
+
+
+def start_round(client: FlaskClient, organiser: str) -> None:
+    assert client.post(organiser + "draw").status_code == 303
+    assert client.post(organiser + "start").status_code == 303
+
+
+def test_a_finished_table_counts_at_once_and_a_correction_changes_the_standings(client: FlaskClient, app: Any) -> None:
+    organiser = set_up(client, 8)
+    start_round(client, organiser)
+    board = board_path(app, organiser)
+    before = standings(client, board)
+    assert {score for _, _, score in before} == {"0"}
+    first = round_tables(app, organiser, 1)[0]
+    log = next(games_for(GAME, 4))
+    play(client, first.scorer_token, log)
+    after = standings(client, board)
+    assert after != before
+    assert "1 table finished" in text(client.get(board))
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    players = store.get_table(db, first.table_id).players
+    scores = {who: score for _, who, score in after}
+    assert sorted(scores[p] for p in players) == ["0", "1", "2", "3"] or sum(float(scores[p]) for p in players) == 6
+    assert correct_until_the_standings_move(client, db, first, board, after)
+    assert store.events_of(db, store.games_of(db, first.table_id)[0].id)[-1].kind == CORRECT
+    # Undo at the table (the corrections, then the last card): the game is under way again and
+    # counts no more.
+    from companion import tables
+
+    game = tables.load_game(db, first.table_id)
+    while game is not None and game.outcome.over:
+        assert client.post(f"/t/{first.scorer_token}/g/1/undo", data={"seq": str(game.next_seq)}).status_code == 303
+        game = tables.load_game(db, first.table_id)
+    assert {score for _, _, score in standings(client, board)} == {"0"}
+    assert UNDO in {e.kind for e in store.events_of(db, store.games_of(db, first.table_id)[0].id)}
+
+
+def correct_until_the_standings_move(client: FlaskClient, db: Any, table: store.ClubTable, board: str,
+                                     shown: list[tuple[str, str, str]]) -> bool:
+    """Correct the table's rule cards, latest first, each to another rule, as the correction
+    page posts it, until the board's standings differ from `shown`; whether they did."""
+    from companion import tables
+
+    game = tables.load_game(db, table.table_id)
+    assert game is not None
+    positions = sorted((p for p in game.replayed.effective if game.log[p].kind == "rule"), reverse=True)
+    for position in positions:
+        entry = dict(game.payload_in_force(position))
+        for rule in ("TRIO", "ONLY_ONE", "LIMIT_23", "BEST_OF_THE_BEST", "SUPPORT_RIGHT"):
+            now = tables.load_game(db, table.table_id)
+            assert now is not None
+            fields = {"seq": str(now.next_seq), "seat": str(entry["seat"]), "rule": rule}
+            response = client.post(f"/t/{table.scorer_token}/g/1/correct/{position}", data=fields)
+            if response.status_code == 303 and standings(client, board) != shown:
+                return True
+    return False
+
+
+def finish_round(client: FlaskClient, app: Any, organiser: str, number: int) -> None:
+    logs = {size: games_for(GAME, size) for size in (3, 4, 5)}
+    for table in round_tables(app, organiser, number):
+        db = store.connect(app.config["DATABASE"], migrate=False)
+        play(client, table.scorer_token, next(logs[len(store.get_table(db, table.table_id).players)]))
+
+
+def test_rounds_until_the_end_then_the_record_imports_back_with_the_same_standings(
+        client: FlaskClient, app: Any, db_path: Path, tmp_path: Path) -> None:
+    organiser = set_up(client, 8, rounds=2)
+    start_round(client, organiser)
+    assert client.post(organiser + "draw").status_code == 422  # round 1 is still being played
+    assert "Round 1 is still being played" in text(client.post(organiser + "draw"))
+    finish_round(client, app, organiser, 1)
+    met = {frozenset((a, b)) for t in round_tables(app, organiser, 1)
+           for a in store.get_table(store.connect(db_path, migrate=False), t.table_id).players
+           for b in store.get_table(store.connect(db_path, migrate=False), t.table_id).players if a != b}
+    client.post(organiser + "draw")
+    second = drawn_tables(client, organiser)
+    # Eight players at two tables of four met three others each: a second round cannot keep
+    # everyone apart, but the board shows each player's table for it.
+    board = page(client, board_path(app, organiser))
+    assert len(board.select("#seats li")) == 8
+    assert all(len(t) == 4 for t in second) and met
+    client.post(organiser + "start")
+    finish_round(client, app, organiser, 2)
+    final = standings(client, board_path(app, organiser))
+    assert "Final standings" in text(client.get(board_path(app, organiser)))
+    assert client.post(organiser + "draw").status_code == 422  # every round has been played
+    # JSON out, and in again through `companion import`: the same standings.
+    record = client.get(organiser + "export.json")
+    assert record.status_code == 200 and "attachment" in record.headers["Content-Disposition"]
+    data = json.loads(record.get_data(as_text=True))
+    assert data["format"] == "companion-event" and len(data["rounds"]) == 2
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    other = tmp_path / "other.db"
+    out = io.StringIO()
+    from contextlib import redirect_stdout
+
+    with redirect_stdout(out):
+        assert cli.main(["import", str(path), "--db", str(other)]) == 0
+    link = out.getvalue().strip()
+    assert "/e/" in link
+    from tests.conftest import english_client, make_app
+
+    again = english_client(make_app(other))
+    organiser_again = link[link.index("/e/"):]
+    assert standings(again, organiser_again) == final
+    # CSV: the standings, one row per player, with each round's score.
+    table = list(csv.reader(io.StringIO(client.get(organiser + "export.csv").get_data(as_text=True).lstrip("\ufeff"))))
+    assert table[0] == ["place", "player", "score", "played", "wins", "best_place", "round_1", "round_2"]
+    assert [(row[0], row[1], row[2]) for row in table[1:]] == final
+
+
+def test_the_board_answers_unchanged_polls_with_304_and_changes_with_the_tables(client: FlaskClient, app: Any) -> None:
+    organiser = set_up(client, 8)
+    board = board_path(app, organiser)
+    panel = client.get(board + "/panel")
+    tag = panel.headers["ETag"]
+    assert panel.status_code == 200 and client.get(board + "/panel", headers={"If-None-Match": tag}).status_code == 304
+    start_round(client, organiser)
+    changed = client.get(board + "/panel", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    tag = changed.headers["ETag"]
+    table = round_tables(app, organiser, 1)[0]
+    play(client, table.scorer_token, next(games_for(GAME, 4))[:3])
+    assert client.get(board + "/panel", headers={"If-None-Match": tag}).status_code == 200  # an entry at a table
+    assert "Round 1 of 2" in text(client.get(board))
+
+
+def test_refusals_say_why_and_keep_what_was_typed(client: FlaskClient, app: Any) -> None:
+    form = {"name": "Friday", "game": GAME, "rounds": "0", "scoring": "placement", "options_for": GAME,
+            "players": "Ann\nBen"}
+    refused = client.post("/club", data=form)
+    assert refused.status_code == 422 and "number of rounds" in text(refused)
+    assert page_of(refused).select_one("textarea[name=players]").get_text() == "Ann\nBen"
+    for bad, words in (({"rounds": "2", "players": "Ann\nann"}, "in the event already"),
+                       ({"rounds": "2", "game": "chess"}, "Choose the game"),
+                       ({"rounds": "2", "scoring": "money"}, "how a round scores"),
+                       ({"rounds": "2", "name": "x" * 41}, "at most 40 characters"),
+                       ({"rounds": "2", "players": "y" * 25}, "at most 24 characters")):
+        answer = client.post("/club", data={**form, **bad})
+        assert answer.status_code == 422 and words in text(answer), (bad, text(answer)[:300])
+    organiser = set_up(client, 2)
+    assert client.post(organiser + "draw").status_code == 422
+    assert "at least 3 players" in text(client.post(organiser + "draw"))
+    typed = client.post(organiser + "players", data={"player": "Player 1"})
+    assert typed.status_code == 422 and "in the event already" in text(typed)
+    assert page_of(typed).select_one("input[name=player]")["value"] == "Player 1"
+    assert client.post(organiser + "swap", data={"first": "Player 1", "second": "Player 2"}).status_code == 422
+    assert client.post(organiser + "start").status_code == 422
+    viewer = f"/e/{event_of(app, organiser).viewer_token}/"
+    assert client.post(viewer + "players", data={"player": "Sneaky"}).status_code == 403
+    assert client.get(viewer).status_code == 303  # the viewer's link opens the board
+    assert client.get(viewer + "rounds/1/sheet").status_code == 403  # the sheet holds the scorers' links
+    assert client.get("/e/nonsense/board").status_code == 404
+    assert client.post(organiser + "players/99/leave").status_code == 422
+
+
+def page_of(response: Any) -> BeautifulSoup:
+    return soup(response)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_page_of_the_event_reads_in_both_languages(app: Any, lang: str) -> None:
+    client = app.test_client()
+    client.set_cookie("lang", lang)
+    organiser = set_up(client, 7)
+    start_round(client, organiser)
+    pages = {organiser: ("順位ボード", "Standings board"), organiser + "rounds/1/sheet": ("テーブル用シート", "the tables' sheet"),
+             board_path(app, organiser): ("対戦中", "under way"), "/club/new": ("大会を作る", "Set up the event"),
+             "/": ("大会を開く", "Run a club night")}
+    for path, (ja, en) in pages.items():
+        words = text(client.get(path))
+        assert (ja in words, en in words) == (lang == "ja", lang == "en"), path
