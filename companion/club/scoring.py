@@ -231,17 +231,19 @@ def standings(players: Sequence[str], results: Sequence[Result], scoring: str = 
     score = {name: sum(earned[name].values(), Fraction(0)) for name in names}
     wins = {name: places[name].count(1) for name in names}
     best = {name: min(places[name], default=0) for name in names}
-    level = _level(names, score, wins, best)
-    balance = {name: _head_to_head(name, level[name], results) for name in names}
+    balance = _head_to_head(names, score, wins, best, results)
 
     def key(name: str) -> tuple[Fraction, int, int, int]:
         return score[name], wins[name], -(best[name] or NO_GAME), balance[name]
 
     order = sorted(names, key=key, reverse=True)
-    keys = {name: key(name) for name in names}
-    rank = {name: 1 + sum(1 for other in names if keys[other] > keys[name]) for name in names}
+    rank: dict[str, int] = {}
+    sharing: dict[int, list[str]] = {}
     for index, name in enumerate(order):
-        shared = [other for other in order if rank[other] == rank[name]]
+        rank[name] = rank[order[index - 1]] if index and key(order[index - 1]) == key(name) else index + 1
+        sharing.setdefault(rank[name], []).append(name)
+    for index, name in enumerate(order):
+        shared = sharing[rank[name]]
         if len(shared) > 1:
             reasons[name].append(Ruling("club.tie.shared", CLAUSE, {"players": shared, "rank": rank[name]}))
         elif index and score[order[index - 1]] == score[name]:
@@ -252,28 +254,19 @@ def standings(players: Sequence[str], results: Sequence[Result], scoring: str = 
         for name in order)
 
 
-def _level(names: Sequence[str], score: Mapping[str, Fraction], wins: Mapping[str, int],
-           best: Mapping[str, int]) -> dict[str, frozenset[str]]:
-    """For each player, the others level with them in score, wins and best place."""
-    groups: dict[tuple[Fraction, int, int], set[str]] = {}
-    for name in names:
-        groups.setdefault((score[name], wins[name], best[name]), set()).add(name)
-    return {name: frozenset(groups[(score[name], wins[name], best[name])] - {name}) for name in names}
-
-
-def _head_to_head(name: str, others: frozenset[str], results: Sequence[Result]) -> int:
-    """Players of `others` that `name` placed above, minus those placed above `name`, over
-    their games together."""
-    balance = 0
-    if not others:
-        return 0
+def _head_to_head(names: Sequence[str], score: Mapping[str, Fraction], wins: Mapping[str, int],
+                  best: Mapping[str, int], results: Sequence[Result]) -> dict[str, int]:
+    """Each player's head-to-head balance among the players level with them in score, wins and
+    best place: those they placed above minus those placed above them, over their games together."""
+    balance = {name: 0 for name in names}
     for result in results:
-        if name not in result.players:
-            continue
-        mine = result.places[result.players.index(name)]
-        for other, place in zip(result.players, result.places):
-            if other in others:
-                balance += (place > mine) - (place < mine)
+        for i, a in enumerate(result.players):
+            for j in range(i + 1, len(result.players)):
+                b = result.players[j]
+                if (score[a], wins[a], best[a]) == (score[b], wins[b], best[b]):
+                    above = (result.places[i] < result.places[j]) - (result.places[i] > result.places[j])
+                    balance[a] += above
+                    balance[b] -= above
     return balance
 
 

@@ -9,13 +9,17 @@ The rulings (README, "Rulings this project made", A club night):
   of six with one sit-out.
 - Sit-outs: drawn by lot among the players who have sat out least so far, so nobody sits out
   twice while another present player has not sat out at all. A sit-out earns the round's
-  average (scoring.py), neither a reward nor a penalty, so chance is the fair chooser.
+  average (scoring.py), neither a reward nor a penalty, so chance is the fair chooser; but
+  when the tables would seat pairs who have met, a sit-out is traded for a seated player who
+  has sat out as often while the trade, with the round seated again, seats fewer of them.
 - Round 1 is drawn at random. Later rounds take the players in standings order and seat
   them top table first (Swiss-like groups of neighbours); a player who has already met
   someone at a table moves to the next table where they meet nobody again. When no such
   seating exists, a bounded search (SEARCH_NODES) looks for the seating with the fewest
-  pairs meeting again, trying the standings-nearest seatings first, and says whether it
-  proved that number the fewest (the whole search was done) or it is the fewest it found.
+  pairs meeting again, trying the standings-nearest seatings first; what it leaves, swaps of
+  two players up to SWAP_REACH tables apart untangle while they seat fewer pairs who have
+  met. The draw says whether it proved its number the fewest (the whole search was done, or
+  nobody meets again) or it is the fewest it found.
 - Seats at a table are in an order drawn by lot (who sits beside whom, who deals first).
 - Everything random comes from the seed and the round: the same request draws the same
   tables.
@@ -39,6 +43,15 @@ SEARCH_NODES = 40000
 """Seatings of one player the search for the fewest repeat meetings may try before it keeps
 the best found (about half a second here): enough to finish the whole search for a dozen
 players and to untangle the last tables of a hall."""
+
+
+TRADES = 3
+"""Times a draw may trade a sit-out for a seated player and seat the round again, while that
+seats fewer pairs who have met (each time a whole search)."""
+
+SWAP_REACH = 8
+"""How many tables apart two players may be swapped after the search to untangle repeat
+meetings: players stay near their place in the standings."""
 
 
 @dataclass(frozen=True)
@@ -135,17 +148,27 @@ def draw(order: Sequence[str], met: Collection[frozenset[str]], sizes: Sequence[
     if len(set(shape)) > 1 or shape[0] != target:
         reasons.append(Ruling("club.draw.uneven", CLAUSE, {"count": len(names) - out_count, "size": target,
                                                            "sizes": list(shape)}))
-    out = _sit_outs(names, out_count, sat_out, rng)
+    times = _times_out(names, sat_out)
+    out = _sit_outs(names, out_count, times, rng)
+    lineup = list(names)
+    if round == 1:
+        rng.shuffle(lineup)
+    groups, tried, proved = seat([name for name in lineup if name not in out], shape, met)
+    for _trade in range(TRADES):
+        traded = list(out)
+        if not out or not repeats(groups, met) or not _trade_sit_outs([list(g) for g in groups], traded, times, met):
+            break
+        again, steps, done = seat([name for name in lineup if name not in traded], shape, met)
+        if repeats(again, met) >= repeats(groups, met):
+            break
+        out, groups, tried, proved = [name for name in names if name in traded], again, tried + steps, done
     if out:
         reasons.append(Ruling("club.draw.sit_out", CLAUSE, {"players": list(out), "count": len(out),
                                                             "total": len(names)}))
-    seated = [name for name in names if name not in out]
     if round == 1:
-        rng.shuffle(seated)
         reasons.append(Ruling("club.draw.random", CLAUSE, {"round": round, "seed": seed}))
     else:
         reasons.append(Ruling("club.draw.standings", CLAUSE, {"round": round}))
-    groups, tried, proved = seat(seated, shape, met)
     tables = []
     for group in groups:
         chairs = list(group)
@@ -156,24 +179,51 @@ def draw(order: Sequence[str], met: Collection[frozenset[str]], sizes: Sequence[
         reasons.append(Ruling("club.draw.no_repeats", CLAUSE))
     else:
         key = "club.draw.repeats_proved" if proved else "club.draw.repeats_found"
-        reasons.append(Ruling(key, CLAUSE, {"count": len(pairs), "pairs": [f"{a}–{b}" for a, b in pairs],
+        position = {name: i for i, name in enumerate(names)}
+        named = [" – ".join(sorted(pair, key=position.__getitem__)) for pair in pairs]  # as the standings list them
+        reasons.append(Ruling(key, CLAUSE, {"count": len(pairs), "pairs": named,
                                             "tried": tried}))
-    return Draw(tuple(tables), out, len(pairs), tuple(reasons), proved)
+    return Draw(tuple(tables), tuple(out), len(pairs), tuple(reasons), proved)
 
 
-def _sit_outs(names: Sequence[str], count: int, sat_out: Mapping[int, Sequence[str]],
-              rng: random.Random) -> tuple[str, ...]:
-    """`count` players drawn by lot among those who have sat out least, in `names` order."""
-    if not count:
-        return ()
+def _times_out(names: Sequence[str], sat_out: Mapping[int, Sequence[str]]) -> dict[str, int]:
+    """How many rounds each player has sat out."""
     times = {name: 0 for name in names}
     for _round, who in sat_out.items():
         for name in set(who):
             if name in times:
                 times[name] += 1
+    return times
+
+
+def _sit_outs(names: Sequence[str], count: int, times: Mapping[str, int], rng: random.Random) -> list[str]:
+    """`count` players drawn by lot among those who have sat out least, in `names` order."""
+    if not count:
+        return []
     lots = {name: rng.random() for name in names}
     chosen = set(sorted(names, key=lambda n: (times[n], lots[n]))[:count])
-    return tuple(name for name in names if name in chosen)
+    return [name for name in names if name in chosen]
+
+
+def _trade_sit_outs(groups: list[list[str]], out: list[str], times: Mapping[str, int],
+                    met: Collection[frozenset[str]]) -> bool:
+    """Trade a sit-out for a seated player who has sat out as often, while the trade seats fewer
+    pairs who have met (the rotation stays as it was); whether any trade was made."""
+    traded = False
+    while True:
+        trade = next(((i, group, j) for i, sitting in enumerate(out) for group in groups
+                      for j, player in enumerate(group) if times[player] == times[sitting]
+                      and _meets(player, group, met) > _meets(sitting, [m for m in group if m != player], met)), None)
+        if trade is None:
+            return traded
+        i, group, j = trade
+        group[j], out[i] = out[i], group[j]
+        traded = True
+
+
+def _meets(player: str, group: Sequence[str], met: Collection[frozenset[str]]) -> int:
+    """How many of `group` (others than `player`) `player` has met."""
+    return sum(1 for other in group if other != player and frozenset((player, other)) in met)
 
 
 def seat(players: Sequence[str], shape: Sequence[int], met: Collection[frozenset[str]]
@@ -232,8 +282,34 @@ def seat(players: Sequence[str], shape: Sequence[int], met: Collection[frozenset
         repeats_now -= added
         player -= 1
     proved = nodes < SEARCH_NODES or best_repeats == 0
+    if best is not None and not proved:
+        best_repeats -= _swap_down(best, friends)
+        proved = best_repeats == 0
     seated = [[players[i] for i in table] for table in best or tables]  # best is None only with nobody to seat
     return sorted(seated, key=lambda t: min(index[n] for n in t)), nodes, proved
+
+
+def _swap_down(tables: list[list[int]], friends: Sequence[set[int]]) -> int:
+    """Swap players between tables while a swap seats fewer pairs who have met, nearest tables
+    first (what the bounded search left, it may untangle); how many repeats the swaps removed."""
+    removed = 0
+    improved = True
+    while improved:
+        improved = False
+        for gap in range(1, min(len(tables), SWAP_REACH + 1)):
+            for a in range(len(tables) - gap):
+                upper, lower = tables[a], tables[a + gap]
+                for i in range(len(upper)):
+                    for j in range(len(lower)):
+                        x, y = upper[i], lower[j]
+                        before = sum(1 for m in upper if m in friends[x]) + sum(1 for m in lower if m in friends[y])
+                        after = (sum(1 for m in upper if m != x and m in friends[y])
+                                 + sum(1 for m in lower if m != y and m in friends[x]))
+                        if after < before:
+                            upper[i], lower[j] = y, x
+                            removed += before - after
+                            improved = True
+    return removed
 
 
 def _choices(player: int, tables: Sequence[Sequence[int]], shape: Sequence[int],

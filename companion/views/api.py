@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from .. import i18n
+from .. import club, i18n
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+@bp.post("/judge/event")
+def judge_event() -> tuple[Response, int]:
+    """A club night's standings or draw (companion/club); 422 with {"error"} when it cannot be answered."""
+    ok, answer = club.judge_text(request.get_data(as_text=True), i18n.request_words())
+    return jsonify(answer), 200 if ok else 422
 
 
 @bp.post("/judge/<game>")
