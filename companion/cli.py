@@ -201,14 +201,24 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
+EVENT = "event"
+"""`companion judge event`: a club night's standings and draws (companion/club), beside the games."""
+
+
 def judge_lines(game: str, lang: str, lines: TextIO, out: TextIO) -> int:
-    """Answer each JSON line of `lines` on `out`; 2 if any line could not be answered."""
+    """Answer each JSON line of `lines` on `out` (`game` a game's slug, or EVENT); 2 if any
+    line could not be answered."""
     words = i18n.catalog(lang)
     status = 0
     for line in lines:
         if not line.strip():
             continue
-        ok, answer = i18n.judge_text(game, line, words)
+        if game == EVENT:
+            from . import club
+
+            ok, answer = club.judge_text(line, words)
+        else:
+            ok, answer = i18n.judge_text(game, line, words)
         out.write(json.dumps(answer, ensure_ascii=False) + "\n")
         out.flush()
         if not ok:
@@ -368,7 +378,8 @@ def parser_in(lang: str) -> argparse.ArgumentParser:
     languages = _("language of the answers and messages (default: the terminal's)", lang)
 
     ask = commands.add_parser("judge", help=_("answer rules questions: one JSON request per line on stdin", lang))
-    ask.add_argument("game", choices=sorted(rules.GAMES), help=_("the game", lang))
+    ask.add_argument("game", choices=[*sorted(rules.GAMES), EVENT],
+                     help=_("the game, or “event” for a club night's standings and draws", lang))
     ask.add_argument("--lang", choices=i18n.LANGS, default=default_lang(), help=languages)
 
     exp = commands.add_parser("export", help=_("write a table's record (JSON) or scores (CSV)", lang))
