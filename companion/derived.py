@@ -37,6 +37,7 @@ Every value, its region's size, and its key:
 | compressed     | "compressed" 1024       | encoding and the panel's key                              |
 | CSRF signature | "csrf" 8192             | the session's raw token (signatures never expire here)    |
 | export part    | "exports" 2048          | game and log mark; a CSV's earlier rows: the block's key  |
+| event's table  | "boards"                | table, its version, the players as drawn (events.py)      |
 """
 
 from __future__ import annotations
@@ -310,6 +311,13 @@ def fragment(key: tuple[Any, ...], make: Callable[[], V]) -> V:
     """A rendered part of a page. Key: its template, the language, and what it shows (a
     scoreboard's key names the table's counts; see scoreboard_key)."""
     return _kept(_app_region("fragments"), key, make)
+
+
+def event_table(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
+    """How a club night's table stands (events.Seated). Key: the table, its version as
+    store.version gives it, and its players as drawn: an entry at one table derives that
+    table alone again."""
+    return _kept(memory_of(db)["boards"], key, make)
 
 
 def static_fragment(key: tuple[Any, ...], make: Callable[[], V]) -> V:

@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlite_utils
 
-from . import club, limits, rules, store, tables
+from . import club, derived, limits, rules, store, tables
 from .rules.base import N_, Ruling
 from .rules.contract import Game, read_options
 
@@ -402,7 +402,7 @@ def load(db: sqlite_utils.Database, event: store.ClubEvent) -> Night:
     module = rules.get(event.kind)
     rounds = tuple(store.club_rounds(db, event.id))
     draws = {r.number: r.draw for r in rounds}
-    seated = tuple(_seated(db, t, draws[t.round]["tables"][t.number - 1]) for t in store.club_tables(db, event.id))
+    seated = tuple(_seated_at(db, t, draws[t.round]["tables"][t.number - 1]) for t in store.club_tables(db, event.id))
     players = tuple(store.club_players(db, event.id))
     results = [club.Result(s.round, s.players, s.places, s.points) for s in seated if s.status == "over"]
     sat_out = {r.number: list(r.draw.get("sit_out", [])) for r in rounds if r.started}
@@ -423,6 +423,12 @@ def _still_playing(standing: club.Standing, playing: set[tuple[int, str]]) -> cl
             ruling = Ruling(ruling.key, ruling.clause, {**ruling.params, "rounds": rounds, "count": len(rounds)})
         reasons.append(ruling)
     return replace(standing, reasons=tuple(reasons))
+
+
+def _seated_at(db: sqlite_utils.Database, t: store.ClubTable, players: Sequence[str]) -> Seated:
+    """How a round's table stands, derived once per table version (derived.event_table):
+    an entry at one table derives that table alone again."""
+    return derived.event_table(db, (t.table_id, t.version, tuple(players)), lambda: _seated(db, t, players))
 
 
 def _seated(db: sqlite_utils.Database, t: store.ClubTable, players: Sequence[str]) -> Seated:

@@ -822,6 +822,8 @@ class ClubTable:
     table_id: str
     scorer_token: str
     viewer_token: str
+    version: str = ""
+    """The table's version (as `version` gives it) when read."""
 
 
 def _club_event(r: Sequence[Any]) -> ClubEvent:
@@ -915,10 +917,11 @@ def insert_club_table(db: sqlite_utils.Database, event_id: str, round_number: in
 
 
 def club_tables(db: sqlite_utils.Database, event_id: str) -> list[ClubTable]:
-    """Every table the event's rounds seated, by round and number, with their links."""
-    return [ClubTable(*r) for r in db.conn.execute(
-        "select c.round, c.number, c.table_id, t.scorer_token, t.viewer_token from club_tables c"
-        " join tables t on t.id = c.table_id where c.event_id = ? order by c.round, c.number", [event_id])]
+    """Every table the event's rounds seated, by round and number, with their links and versions."""
+    return [ClubTable(r[0], r[1], r[2], r[3], r[4], version_of(r[5], r[6], r[7])) for r in db.conn.execute(
+        "select c.round, c.number, c.table_id, t.scorer_token, t.viewer_token, t.n_games, t.n_events, t.revision"
+        " from club_tables c join tables t on t.id = c.table_id where c.event_id = ? order by c.round, c.number",
+        [event_id])]
 
 
 def club_version(db: sqlite_utils.Database, event_id: str) -> str:

@@ -235,7 +235,7 @@ def board_panel(token: str) -> Response:
     version = store.club_version(get_db(), event.id)
     if derived.same_tag(version, request.if_none_match.as_set()):
         return Response(status=304, headers={"ETag": f'"{version}"'})
-    key = ("club/board.html#panel", event.id, version, str(get_locale()), event.role(token))
+    key = ("club/board.html#panel", token, version, str(get_locale()))
     html = derived.fragment(key, lambda: render_block("club/board.html", "panel", **_board_context(event, token)))
     response = make_response(html)
     response.headers["ETag"] = f'"{version}"'

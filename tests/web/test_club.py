@@ -288,3 +288,24 @@ def test_every_page_of_the_event_reads_in_both_languages(app: Any, lang: str) ->
     for path, (ja, en) in pages.items():
         words = text(client.get(path))
         assert (ja in words, en in words) == (lang == "ja", lang == "en"), path
+
+
+def test_an_entry_at_one_table_derives_that_table_alone_again(client: FlaskClient, app: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many tables an event has, the board's next reading after an entry looks again
+    at the one table that changed (derived.event_table); the others are remembered."""
+    from companion import events, tables
+
+    organiser = set_up(client, 12)
+    start_round(client, organiser)
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    event = event_of(app, organiser)
+    before = events.load(db, event)
+    asked: list[str] = []
+    real = tables.scoreboard
+    monkeypatch.setattr(tables, "scoreboard", lambda db, table_id, *a, **k: asked.append(table_id) or real(db, table_id, *a, **k))
+    first = round_tables(app, organiser, 1)[0]
+    play(client, first.scorer_token, next(games_for(GAME, len(before.tables_of(1)[0].players)))[:2])
+    after = events.load(db, event)
+    assert asked == [first.table_id] and after.version != before.version
+    assert [s.status for s in after.seated] == ["playing"] * len(after.seated)
