@@ -154,6 +154,7 @@ def draw(order: Sequence[str], met: Collection[frozenset[str]], sizes: Sequence[
     if round == 1:
         rng.shuffle(lineup)
     groups, tried, proved = seat([name for name in lineup if name not in out], shape, met)
+    drawn_out = list(out)
     for _trade in range(TRADES):
         traded = list(out)
         if not out or not repeats(groups, met) or not _trade_sit_outs([list(g) for g in groups], traded, times, met):
@@ -163,8 +164,8 @@ def draw(order: Sequence[str], met: Collection[frozenset[str]], sizes: Sequence[
             break
         out, groups, tried, proved = [name for name in names if name in traded], again, tried + steps, done
     if out:
-        reasons.append(Ruling("club.draw.sit_out", CLAUSE, {"players": list(out), "count": len(out),
-                                                            "total": len(names)}))
+        key = "club.draw.sit_out" if out == drawn_out else "club.draw.sit_out_traded"
+        reasons.append(Ruling(key, CLAUSE, {"players": list(out), "count": len(out), "total": len(names)}))
     if round == 1:
         reasons.append(Ruling("club.draw.random", CLAUSE, {"round": round, "seed": seed}))
     else:

@@ -58,6 +58,11 @@ MESSAGES: Mapping[str, Message] = {
         "among those who have sat out least so far.",
         "%(players)s sit out this round: no tables this game allows seat all %(total)s players. Chosen by lot "
         "among those who have sat out least so far.", "count"),
+    "club.draw.sit_out_traded": Np_(
+        "%(players)s sits out this round: no tables this game allows seat all %(total)s players. Of those who "
+        "have sat out least so far, this choice keeps the most pairs who have met apart.",
+        "%(players)s sit out this round: no tables this game allows seat all %(total)s players. Of those who "
+        "have sat out least so far, this choice keeps the most pairs who have met apart.", "count"),
     "club.draw.random": N_("Round %(round)s is drawn at random (seed %(seed)s)."),
     "club.draw.standings": N_(
         "Round %(round)s seats neighbours in the standings together, the top of the standings at table 1; a "

@@ -219,3 +219,20 @@ def test_a_draw_that_cannot_be_made_is_refused(order: list[str], sizes: tuple[in
     with pytest.raises(RuleError) as refused:
         draw(order, set(), sizes, 1, seed=1)
     assert refused.value.ruling.key == key
+
+
+def test_a_sit_out_is_traded_for_an_equal_player_when_that_keeps_a_pair_apart() -> None:
+    """Five players, a table of four, Ann and Ben have met: whoever the lot picks, one of them sits out."""
+    keys = set()
+    for seed in range(20):
+        made = draw(["Ann", "Ben", "Cy", "Dee", "Eve"], {frozenset(("Ann", "Ben"))}, (4,), 2, seed=seed,
+                    sat_out={1: ["Eve"]})
+        assert made.repeats == 0 and made.sit_out in (("Ann",), ("Ben",))
+        keys |= {r.key for r in made.reasons if r.key.startswith("club.draw.sit_out")}
+    assert keys == {"club.draw.sit_out", "club.draw.sit_out_traded"}  # the lot's own pick, or a trade
+
+
+def test_a_trade_never_sits_out_a_player_more_often_than_another() -> None:
+    made = draw(["Ann", "Ben", "Cy", "Dee", "Eve"], {frozenset(("Ann", "Ben"))}, (4,), 3, seed=1,
+                sat_out={1: ["Ann"], 2: ["Ben"]})
+    assert made.sit_out in (("Cy",), ("Dee",), ("Eve",)) and made.repeats == 1  # Ann and Ben have sat out already
