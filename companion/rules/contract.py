@@ -248,6 +248,25 @@ class EntryRef:
 
     seat: int | None = None
     cards: tuple[str, ...] = ()
+    face_down: bool = False
+    """The cards lie face down until the game is over (a share card handed out): pages that
+    everyone reads name them only then."""
+
+
+@dataclass(frozen=True)
+class EntryName:
+    """An entry as the table knows it, never by its place in the log ("trick 3, Ben's card").
+
+    `where` is where it sits in the game, outermost first: each part an N_-marked template
+    reading its number as %(n)s, with that number (("round %(n)s", 2), ("trick %(n)s", 3)).
+    `what` is what the entry is, an N_-marked phrase in which %(seat)s stands for the name
+    of `seat` and %(n)s for `number` ("%(seat)s's card", "the master card").
+    """
+
+    what: str
+    seat: int | None = None
+    where: tuple[tuple[str, int], ...] = ()
+    number: int | None = None
 
 
 # --------------------------------------------------------------------------- the protocol
@@ -351,3 +370,7 @@ class Game(Protocol[S]):
     def names(self, kind: str, payload: Mapping[str, Any]) -> EntryRef:
         """The seat and the cards an entry of this game names (every code one card_text
         accepts); an entry naming no card gives no codes."""
+
+    def entry_name(self, before: S, kind: str, payload: Mapping[str, Any]) -> EntryName:
+        """Where an entry sits and what it is, in the game's own words, from the state
+        `before` it (its trick, round or turn), as the history and a correction name it."""

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from .. import derived, i18n, rules, store, tables
 from ..csrf import csrf_token
 from ..db import get_db
-from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError, replay
+from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError
 from ..rules.contract import option_defaults, options_from_form
 from .errors import MESSAGES, NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
 from ._htmx import htmx_redirect, is_htmx, page_or_fragment, render_block
@@ -69,20 +69,21 @@ def _say(game: tables.LoadedGame | None) -> Any:
     return lambda ruling: i18n.ruling_text(ruling, module, names)
 
 
-def _correction(game: tables.LoadedGame) -> dict[str, Any] | None:
+def _correction(game: tables.LoadedGame) -> str | None:
     """What the latest entry changed, when it is the correction the page was sent back from:
-    the entry's number, and each player's points before and after where they differ."""
+    the entry's name and its cards before → after, the rulings now given differently, and
+    each player's points change (entry_names.answer)."""
     asked = request.args.get("corrected", "")
     log = game.log
     if not (asked.isascii() and asked.isdigit()) or not log or log[-1].kind != CORRECT \
             or log[-1].payload.get("seq") != int(asked) - 1:
         return None
+    from ..entry_names import answer
     from ..rules.base import Event
 
-    before = replay(game.module.initial, game.module.apply, game.row.setup,
-                    [Event(e.kind, e.payload) for e in log[:-1]]).state
-    was, now = game.module.outcome(before).points, game.outcome.points
-    return {"entry": int(asked), "changed": [(game.table.players[i], a, b) for i, (a, b) in enumerate(zip(was, now)) if a != b]}
+    words = i18n.request_words()
+    said = answer(game.module, game.row.setup, [Event(e.kind, e.payload) for e in log], game.table.players, words)
+    return said.text(words) if said is not None else None
 
 
 def correct_links(game: tables.LoadedGame, game_links: GameLinks) -> dict[str, str]:
@@ -422,7 +423,7 @@ def correct(number: int, seq: int) -> Response | tuple[str, int]:
         try:
             tables.enter(get_db(), g.table, game.row, _expected_seq(), CORRECT, payload, _entry_key())
         except RuleError as exc:
-            error, status = i18n.ruling_text(exc.ruling, game.module, game.table.players), 422
+            error, status = _refusal(game, exc.ruling), 422
         except store.Conflict:
             error, status = i18n.ruling_text(Ruling("store.conflict", ""), None), 409
         else:
@@ -430,7 +431,36 @@ def correct(number: int, seq: int) -> Response | tuple[str, int]:
         game = _loaded(number)
         entry = _in_force(game, seq)
     return render_template("correct.html", game=game, state=game.state, entry=entry, error=error, say=_say(game),
-                           card_text=_card_text(game), links=_links(number)), status
+                           card_text=_card_text(game), links=_links(number),
+                           name=_entry_name(game, seq)), status
+
+
+def _walked(game: tables.LoadedGame) -> Any:
+    from ..entry_names import walk
+    from ..rules.base import Event
+
+    return walk(game.module, game.row.setup, [Event(e.kind, e.payload) for e in game.log])
+
+
+def _entry_name(game: tables.LoadedGame, position: int) -> str:
+    """Entry `position` (in force) as the table knows it: "trick 3, Ben's card"."""
+    from ..entry_names import name_text
+
+    before = _walked(game).before_now(position)
+    named = game.module.entry_name(before, game.log[position].kind, game.payload_in_force(position))
+    return name_text(named, i18n.request_words(), game.table.players)
+
+
+def _refusal(game: tables.LoadedGame, ruling: Ruling) -> str:
+    """A refused correction in the person's words; a later entry it would break is named as
+    the table knows it, never by its place in the log."""
+    later = ruling.params.get("entry")
+    reason = ruling.params.get("reason")
+    if ruling.key != "correct.breaks_later" or not isinstance(later, int) or not isinstance(reason, Ruling):
+        return i18n.ruling_text(ruling, game.module, game.table.players)
+    return str(gettext("This correction would make %(entry)s impossible: %(reason)s Nothing was changed.",
+                       entry=_entry_name(game, later - 1),
+                       reason=i18n.ruling_text(reason, game.module, game.table.players)))
 
 
 @bp.post("/g/<int:number>/abandon")
@@ -441,9 +471,17 @@ def abandon(number: int) -> Response | tuple[str, int]:
 
 @bp.get("/g/<int:number>/history")
 def history(number: int) -> tuple[str, int]:
-    """Every entry of the game in order, undone ones marked."""
+    """Every entry of the game, newest first, named as the table knows it; undone and
+    corrected ones marked with what became of them."""
+    from ..entry_names import history as rows
+    from ..rules.base import Event
+
     game = _loaded(number)
-    return render_template("history.html", game=game, say=_say(game), card_text=_card_text(game)), 200
+    log = game.log
+    named = rows(game.module, game.row.setup, [Event(e.kind, e.payload) for e in log], [e.created for e in log],
+                 game.replayed.undone, game.replayed.corrected, game.state.is_over, game.table.players,
+                 i18n.request_words())
+    return render_template("history.html", game=game, rows=named, say=_say(game), card_text=_card_text(game)), 200
 
 
 @bp.get("/export.json")

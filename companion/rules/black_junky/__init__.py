@@ -44,6 +44,7 @@ from .cards import (
     hand_size, parse_card, parse_cross, parse_hand_card, set_aside, suit_text,
 )
 from .forms import QuickJudge, form_payload, names, quick_judge_request
+from .naming import entry_name
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import (
@@ -60,7 +61,7 @@ __all__ = [
     "PLAYER_COUNTS", "RANKS", "SLUG", "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS", "WORDS", "Card", "Count",
     "QuickJudge", "Reveal", "RoundResult", "Setup", "State", "apply", "audit", "card_text", "count_hand",
     "deal", "decide", "evening", "form_payload", "game_rulings", "hand_size", "initial", "judge",
-    "make_setup", "measure_points", "names", "next_setup", "outcome", "parse_card", "parse_cross",
+    "make_setup", "measure_points", "entry_name", "names", "next_setup", "outcome", "parse_card", "parse_cross",
     "parse_hand_card", "quick_judge_request", "rulings", "set_aside", "start_choices", "suit_text",
 ]
 

@@ -22,6 +22,7 @@ from .cards import (
     cards_of_pair, deal, follows, parse_card, suit_text,
 )
 from .forms import form_payload, names, quick_judge_request
+from .naming import entry_name
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, PLAYER_COUNTS, SLUG, WORDS
@@ -34,7 +35,7 @@ __all__ = [
     "PLAYER_COUNTS", "SLUG", "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS", "VALUE_SUM", "WORDS", "Card", "Play",
     "Revoke", "Setup", "ShowOut", "State", "TrickResult", "apply", "audit", "card_parts", "card_text",
     "cards_of_pair", "deal", "evening", "follows", "form_payload", "initial", "judge", "make_setup",
-    "names", "next_setup", "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "scores",
+    "entry_name", "names", "next_setup", "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "scores",
     "start_choices", "suit_text",
 ]
 

@@ -24,6 +24,7 @@ from .cards import (
     parse_card, rank_text, same_card, suit_text,
 )
 from .forms import form_payload, names, quick_judge_request
+from .naming import entry_name
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, PLAYER_COUNTS, ROUNDS, SLUG, WORDS
@@ -37,7 +38,7 @@ __all__ = [
     "OPTIONS", "PAD", "PLAYER_COUNTS", "RANKS", "ROUNDS", "SIDES", "SLUG", "STEPS", "SUITS", "SUIT_NAMES",
     "SUIT_SYMBOLS", "WORDS", "Card", "Known", "Score", "Setup", "State", "Turn", "TurnResult", "apply", "audit",
     "card_text", "deal", "evening", "form_payload", "hand_over", "hand_over_proof", "initial", "judge",
-    "kept_proof", "make_setup", "names", "next_setup", "outcome", "parse_card", "play_turn", "quick_judge_request",
+    "kept_proof", "make_setup", "entry_name", "names", "next_setup", "outcome", "parse_card", "play_turn", "quick_judge_request",
     "rank_text", "rulings", "same_card", "score", "scores", "start_choices", "suit_text",
 ]
 

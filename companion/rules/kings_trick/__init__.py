@@ -32,6 +32,7 @@ from .cards import (
     Card, card_text, counts, deal, deck, in_game, kind_text, parse_card, suit_text, value_number, value_text,
 )
 from .forms import JudgeEntries, form_payload, names, quick_judge_request
+from .naming import entry_name
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, PLAYER_COUNTS, SLUG, WORDS
@@ -50,7 +51,7 @@ __all__ = [
     "OVER", "PLAY", "PLAYER_COUNTS", "QUEEN", "SET_KINDS", "SLUG", "SPECIALS", "TARGET", "WORDS", "Card",
     "JudgeEntries", "NoAgari", "Play", "Score", "Series", "Setup", "State", "TrickResult", "apply", "audit",
     "card_text", "card_values", "counts", "deal", "deck", "evening", "form_payload", "in_game", "initial",
-    "judge", "kind_text", "lead_index", "make_setup", "may_declare", "names", "next_setup", "next_start", "no_agari",
+    "judge", "kind_text", "lead_index", "make_setup", "may_declare", "entry_name", "names", "next_setup", "next_start", "no_agari",
     "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "score", "series", "set_points",
     "start_choices", "suit_text", "taken_sorted", "team_points", "value_number", "value_text",
 ]

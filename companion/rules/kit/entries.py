@@ -21,3 +21,9 @@ def entry_ref(payload: Mapping[str, Any], *, seat: str | None = "seat", cards: t
             if isinstance(code, str) and code:
                 codes.append(code)
     return EntryRef(whose if isinstance(whose, int) and not isinstance(whose, bool) else None, tuple(codes))
+
+
+def seat_of(payload: Mapping[str, Any], name: str = "seat") -> int | None:
+    """The seat a payload's field `name` holds, None when it holds no seat number."""
+    whose = payload.get(name)
+    return whose if isinstance(whose, int) and not isinstance(whose, bool) else None

@@ -89,6 +89,7 @@ from .cards import (
 )
 from .clauses import FEW_PLAYERS, GAME_END, PLAYING, REFILL, SCORING, SETUP
 from .forms import JudgeEntries, form_payload, names, quick_judge_request
+from .naming import entry_name
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, PLAYER_COUNTS, SLUG, WORDS
@@ -109,7 +110,7 @@ __all__ = [
     "SUIT_SYMBOLS", "SUPPORT_RIGHT", "TABLE_CARDS", "TIE_BREAK", "TRIO", "WORDS", "Breakdown", "Expected",
     "JudgeEntries", "Number", "Play", "RoundResult", "Setup", "State", "Verdict", "apply", "audit",
     "breakdown", "card_text", "decide", "evening", "form_payload", "initial", "judge", "make_setup",
-    "names", "next_setup", "outcome", "parse_number", "parse_rule", "quick_judge_request", "ranks", "reveal_rulings",
+    "entry_name", "names", "next_setup", "outcome", "parse_number", "parse_rule", "quick_judge_request", "ranks", "reveal_rulings",
     "rulings", "score_rulings", "scores", "start_choices", "suit_text",
 ]
 

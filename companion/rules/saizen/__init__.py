@@ -22,6 +22,7 @@ from .cards import (
     suit_text,
 )
 from .forms import form_payload, names, quick_judge_request
+from .naming import entry_name
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import (
@@ -37,7 +38,7 @@ __all__ = [
     "MIN_PLAYERS", "NAME", "OPTIONS", "PLAYER_COUNTS", "ROUNDS", "ROWS", "SLUG", "SUITS", "SUIT_NAMES",
     "SUIT_SYMBOLS", "WORDS", "Card", "Chip", "RuleCard", "Setup", "State", "Trick", "Verdict", "apply",
     "audit", "card_text", "decide", "evening", "follow_breach", "form_payload", "hand_sizes", "initial",
-    "judge", "make_setup", "must_win_slip", "names", "next_setup", "outcome", "parse_card", "parse_suit",
+    "judge", "make_setup", "must_win_slip", "entry_name", "names", "next_setup", "outcome", "parse_card", "parse_suit",
     "quick_judge_request", "read_rules", "rulings", "set_held", "standing", "start_choices", "suit_text",
     "surely_legal", "tier",
 ]

@@ -25,6 +25,7 @@ from .cards import (
     parse_card, suit_text,
 )
 from .forms import form_payload, names, quick_judge_request
+from .naming import entry_name
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import (
@@ -45,7 +46,7 @@ __all__ = [
     "SUIT_SYMBOLS", "TARGET", "WORDS", "Card", "Decision", "Give", "Handout", "Match", "Play", "Revoke", "Score",
     "Setup", "ShowOut", "State", "TrickResult", "apply", "audit", "by_suit", "card_text", "deal", "deck",
     "evening", "final_score", "form_payload", "initial", "judge", "make_setup", "match", "must_follow",
-    "names", "next_setup", "number_text", "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "score",
+    "entry_name", "names", "next_setup", "number_text", "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "score",
     "start_choices", "suit_text", "target_points",
 ]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..base import form_int, form_text
@@ -63,4 +64,6 @@ def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
     goes to, a "share" the face-up cards (nobody's)."""
     if kind == "share":
         return entry_ref(payload, seat=None, cards=("cards", "card"))
-    return entry_ref(payload, cards=("card",) if kind in ("play", "give") else ())
+    if kind == "give":  # シェアの解決: the card received lies face down until the game is over
+        return replace(entry_ref(payload, cards=("card",)), face_down=True)
+    return entry_ref(payload, cards=("card",) if kind == "play" else ())

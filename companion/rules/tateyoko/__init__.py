@@ -23,6 +23,7 @@ from .cards import (
     one_apart, parse_card, rank_text, suit_text,
 )
 from .forms import form_payload, names, quick_judge_request
+from .naming import entry_name
 from .judge import ASKS, judge
 from .layout import (
     ORIGIN, REASONS, Grid, Pos, Problem, fits, free_spots, parse_position, place_problem, position_text, read_grid,
@@ -43,7 +44,7 @@ __all__ = [
     "SCORES_ONLY", "SLUG", "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS", "WORDS", "Card", "Grid", "Hand", "Laid", "Match",
     "Pos", "Problem", "Setup", "State", "Turn", "apply", "audit", "card_parts", "card_text", "clauses", "counts_of",
     "deal", "evening", "fits", "form_payload", "free_spots", "initial", "judge", "make_setup", "match",
-    "names", "next_setup", "one_apart", "outcome", "parse_card", "parse_position", "place_problem", "position_text",
+    "entry_name", "names", "next_setup", "one_apart", "outcome", "parse_card", "parse_position", "place_problem", "position_text",
     "quick_judge_request", "rank_text", "read_grid", "rulings", "spots", "start_choices", "state_spots",
     "suit_text",
 ]

@@ -85,6 +85,7 @@ from .cards import (
 )
 from .clauses import C_END, C_SCORE, C_SETUP, c_step
 from .forms import form_payload, names, quick_judge_request
+from .naming import entry_name
 from .judge import ASKS, judge
 from .messages import MESSAGES
 from .options import NAME, OPTIONS, PLAYER_COUNTS, SLUG, WORDS
@@ -102,7 +103,7 @@ __all__ = [
     "TRICKS_PER_HAND", "WORDS", "Card", "Hand", "HandResult", "Play", "Revoke", "Setup", "ShowOut", "State",
     "TeamScore", "TrickResult", "apply", "audit", "bid_value", "c_step", "card_text", "deal", "deck",
     "default_opening_leader", "direction_for", "evening", "form_payload", "initial", "is_right_side",
-    "judge", "leader_choices", "make_setup", "must_play", "names", "next_setup", "open_bid_note", "outcome",
+    "judge", "leader_choices", "make_setup", "must_play", "entry_name", "names", "next_setup", "open_bid_note", "outcome",
     "parse_card", "partner", "play_order", "quick_judge_request", "resolve", "rulings", "scores",
     "start_choices", "suit_text", "team_of", "team_seats", "trick_so_far",
 ]
