@@ -32,7 +32,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..rules.base import RuleError, Ruling
-from .scoring import EMPTY, MAX_PLAYERS, check_players, check_round
+from .scoring import EMPTY, check_players, check_round
 from .words import CLAUSE
 
 USUAL_SIZE = 4
@@ -44,6 +44,10 @@ SEARCH_NODES = 40000
 the best found (about half a second here): enough to finish the whole search for a dozen
 players and to untangle the last tables of a hall."""
 
+
+MAX_TABLE = 12
+"""The most players one table of a draw seats (the nine games seat at most 8): it bounds the
+table sizes a judge request may name, and with them the work of choosing the sizes."""
 
 TRADES = 3
 """Times a draw may trade a sit-out for a seated player and seat the round again, while that
@@ -117,11 +121,10 @@ def repeats(tables: Sequence[Sequence[str]], met: Collection[frozenset[str]]) ->
 
 
 def check_sizes(sizes: Sequence[object]) -> tuple[int, ...]:
-    """The game's player counts: whole numbers of 2 or more."""
-    if not sizes or not all(isinstance(s, int) and not isinstance(s, bool) and 2 <= s <= MAX_PLAYERS
-                            for s in sizes):
-        raise RuleError("club.sizes", "", limit=MAX_PLAYERS)
-    return tuple(sorted({int(str(s)) for s in sizes}))
+    """The game's player counts: whole numbers from 2 to MAX_TABLE."""
+    if not sizes or not all(isinstance(s, int) and not isinstance(s, bool) and 2 <= s <= MAX_TABLE for s in sizes):
+        raise RuleError("club.sizes", "", limit=MAX_TABLE)
+    return tuple(sorted({s for s in sizes if isinstance(s, int)}))
 
 
 def draw(order: Sequence[str], met: Collection[frozenset[str]], sizes: Sequence[int], round: int, seed: int,

@@ -213,6 +213,7 @@ def test_a_hall_of_a_hundred_over_four_rounds_meets_nobody_twice() -> None:
     (["A", "B"], (3, 4), "club.too_few"),
     (["A", "B", "C"], (), "club.sizes"),
     (["A", "B", "C"], (1, 3), "club.sizes"),
+    (["A", "B", "C"], tuple(range(2, 2001)), "club.sizes"),  # no game seats 2000: refused before any work
     (["A", "A", "C"], (3,), "club.name_twice"),
 ])
 def test_a_draw_that_cannot_be_made_is_refused(order: list[str], sizes: tuple[int, ...], key: str) -> None:
