@@ -52,6 +52,7 @@ NAME_LONG = N_("The event's name can be at most %(limit)s characters.")
 NO_GAME = N_("Choose the game the event plays.")
 ROUNDS_RANGE = N_("The number of rounds is a whole number from 1 to %(most)s.")
 NO_SCORING = N_("Choose how a round scores.")
+NAME_CONTROL = N_("The event's name cannot hold control characters.")
 PLAYER_BLANK = N_("Enter the player's name.")
 PLAYER_LONG = N_("A player's name can be at most %(limit)s characters.")
 PLAYER_CONTROL = N_("A player's name cannot hold control characters.")
@@ -178,10 +179,19 @@ def event_by_link(db: sqlite_utils.Database, token: str) -> store.ClubEvent:
 
 
 def clean_event_name(raw: str) -> str:
+    """The event's name as typed, spaces collapsed; refused overlong or with hidden characters."""
     name = " ".join(raw.split())
+    if any(_hidden(ch) for ch in name):
+        raise EventError(NAME_CONTROL, "name")
     if len(name) > EVENT_NAME:
         raise EventError(NAME_LONG, "name", limit=EVENT_NAME)
     return name
+
+
+def _hidden(ch: str) -> bool:
+    """A control character or a text-direction mark: it would reorder or hide the text
+    around a name (as a table's names are checked)."""
+    return unicodedata.category(ch) in ("Cc", "Cf") or ch in "\u2028\u2029"
 
 
 def clean_player(raw: str) -> str:
@@ -189,7 +199,7 @@ def clean_player(raw: str) -> str:
     name = " ".join(raw.split())
     if not name:
         raise EventError(PLAYER_BLANK, "player")
-    if any(unicodedata.category(ch) in ("Cc", "Cf") or ch in "\u2028\u2029" for ch in name):
+    if any(_hidden(ch) for ch in name):
         raise EventError(PLAYER_CONTROL, "player")
     if len(name) > limits.PLAYER_NAME:
         raise EventError(PLAYER_LONG, "player", limit=limits.PLAYER_NAME)

@@ -342,6 +342,13 @@ def _whole(value: object, least: int, most: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
+def _complete(part: object, fields: Mapping[str, type], required: Sequence[str] | None = None) -> bool:
+    """Whether `part` is an object whose fields have their types (as _typed) and holds each
+    of `required` (default: every one of `fields`)."""
+    return isinstance(part, Mapping) and _typed(part, fields) \
+        and all(name in part for name in (fields if required is None else required))
+
+
 def check_event(record: Any) -> list[tuple[Mapping[str, Any], list[tuple[Any, list[tuple[Mapping[str, Any], list[Event]]]]]]]:
     """Validate an event record whole before anything is written: its set-up as the set-up
     form checks it, its players and draws naming only its players, and every table's record
@@ -357,8 +364,9 @@ def check_event(record: Any) -> list[tuple[Mapping[str, Any], list[tuple[Any, li
         raise RecordError("record.version", version=str(record["version"])[:20])
     info: Any = record.get("event")
     players, rounds = record.get("players"), record.get("rounds")
-    if not _typed(info, {"name": str, "kind": str, "rounds": int, "scoring": str, "options": dict, "seed": int,
-                         "created": str}) or not isinstance(players, list) or not isinstance(rounds, list):
+    if not _complete(info, {"name": str, "kind": str, "rounds": int, "scoring": str, "options": dict, "seed": int,
+                            "created": str}, ("kind", "rounds", "scoring", "options")) \
+            or not isinstance(players, list) or not isinstance(rounds, list):
         raise RecordError("record.not_a_record")
     if info["kind"] not in rules.GAMES or info["scoring"] not in events.SCORINGS \
             or not _whole(info["rounds"], 1, events.MAX_ROUNDS) or len(rounds) > info["rounds"] \
@@ -367,19 +375,21 @@ def check_event(record: Any) -> list[tuple[Mapping[str, Any], list[tuple[Any, li
     try:
         events.clean_event_name(info.get("name", ""))
         events.check_options(rules.get(info["kind"]), info["options"])
-        names = [events.clean_player(p.get("name", "")) if isinstance(p, Mapping) else "" for p in players]
+        if not all(_complete(p, {"name": str, "arrived": int}) for p in players):
+            raise RecordError("record.not_a_record")
+        names = [events.clean_player(p["name"]) for p in players]
         events.check_distinct(names)
-    except (events.EventError, AttributeError, TypeError) as exc:
+    except events.EventError as exc:
         raise RecordError("record.not_a_record") from exc
     known = set(names)
     for p in players:
-        if not _whole(p.get("arrived"), 1, events.MAX_ROUNDS + 1) or not (
+        if p["name"] not in known or not _whole(p["arrived"], 1, events.MAX_ROUNDS + 1) or not (
                 p.get("left") is None or _whole(p.get("left"), 1, events.MAX_ROUNDS + 1)):
             raise RecordError("record.not_a_record")
     checked = []
     for number, part in enumerate(rounds, start=1):
-        if not _typed(part, {"number": int, "draw": dict, "started": str, "tables": list}) \
-                or part.get("number") != number or not _typed(part["draw"], {"tables": list, "sit_out": list}):
+        if not _complete(part, {"number": int, "draw": dict, "started": str, "tables": list}) \
+                or part["number"] != number or not _complete(part["draw"], {"tables": list, "sit_out": list}):
             raise RecordError("record.not_a_record")
         drawn = part["draw"]["tables"]
         seated = [name for t in drawn if isinstance(t, list) for name in t] + list(part["draw"]["sit_out"])

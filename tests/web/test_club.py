@@ -309,3 +309,54 @@ def test_an_entry_at_one_table_derives_that_table_alone_again(client: FlaskClien
     after = events.load(db, event)
     assert asked == [first.table_id] and after.version != before.version
     assert [s.status for s in after.seated] == ["playing"] * len(after.seated)
+
+
+def mutations(data: Any, path: tuple[Any, ...] = ()) -> Any:
+    """Every place in an event record's own parts (not its tables' records, which a table's
+    import checks), each with a value of every JSON type in its place, or taken away."""
+    if path and path[-1] == "tables" and len(path) > 2:
+        return
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield path + (key,), None  # taken away
+            yield from mutations(value, path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data[:3]):
+            yield from mutations(value, path + (index,))
+    for replacement in ([], {}, 7, "x", None, True, -1):
+        if path:
+            yield path, (replacement,)
+
+
+def mutated(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    copy = json.loads(json.dumps(data))
+    *parents, last = path
+    place = copy
+    for key in parents:
+        place = place[key]
+    if value is None:
+        del place[last]
+    else:
+        place[last] = value[0]
+    return copy
+
+
+def test_a_damaged_event_record_is_refused_with_a_sentence_or_imported_whole(client: FlaskClient, tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    organiser = set_up(client, 7, rounds=2)
+    start_round(client, organiser)
+    client.post(organiser + "players/1/leave")
+    data = json.loads(client.get(organiser + "export.json").get_data(as_text=True))
+    target = tmp_path / "damaged.db"
+    outcomes = set()
+    for number, (path, value) in enumerate(mutations(data)):
+        record = tmp_path / f"{number}.json"
+        record.write_text(json.dumps(mutated(data, path, value)), encoding="utf-8")
+        status = cli.main(["import", str(record), "--db", str(target), "--lang", "en"])
+        out, err = capsys.readouterr()
+        assert status in (0, 2), (path, value)
+        assert (status == 0) == ("/e/" in out) and "Traceback" not in err, (path, value, err)
+        if status == 2:
+            assert err.startswith("companion: ") and len(err.splitlines()) == 1, (path, err)
+        outcomes.add(status)
+    assert outcomes == {0, 2}
