@@ -20,6 +20,7 @@ import sqlite_utils
 
 from . import club, derived, limits, rules, store, tables
 from .rules.base import N_, Ruling
+from .club.scoring import scoring_note
 from .rules.contract import Game, read_options
 
 SCORINGS = ("placement", "points")
@@ -114,6 +115,8 @@ class Night:
     seated: tuple[Seated, ...]
     standings: tuple[club.Standing, ...]
     version: str
+    note: Ruling | None = None
+    """How the event scores, as the club engine says it (scoring_note)."""
 
     @property
     def started(self) -> int:
@@ -418,7 +421,25 @@ def load(db: sqlite_utils.Database, event: store.ClubEvent) -> Night:
     sat_out = {r.number: list(r.draw.get("sit_out", [])) for r in rounds if r.started}
     standing = club.standings([p.name for p in players], results, scoring=event.scoring, sat_out=sat_out)
     playing = {(s.round, name) for s in seated if not s.done for name in s.players}
-    return Night(event, module, players, rounds, seated, tuple(_still_playing(s, playing) for s in standing), version)
+    shown = _once_per_shared_rank(tuple(_still_playing(s, playing) for s in standing), bool(results))
+    return Night(event, module, players, rounds, seated, shown, version, scoring_note(results, event.scoring))
+
+
+def _once_per_shared_rank(standing: tuple[club.Standing, ...], scored: bool) -> tuple[club.Standing, ...]:
+    """The engine's note that players share a rank under the first of them only (it names
+    them all), and under nobody before any table has a result (everyone shares rank 1)."""
+    seen: set[int] = set()
+    out = []
+    for line in standing:
+        keep = []
+        for ruling in line.reasons:
+            if ruling.key == "club.tie.shared":
+                if not scored or line.rank in seen:
+                    continue
+                seen.add(line.rank)
+            keep.append(ruling)
+        out.append(replace(line, reasons=tuple(keep)))
+    return tuple(out)
 
 
 def _still_playing(standing: club.Standing, playing: set[tuple[int, str]]) -> club.Standing:

@@ -127,8 +127,10 @@ def _done(done: str) -> str | None:
 def _organiser_page(event: store.ClubEvent, token: str, error: str | None = None, field: str = "",
                     notice: str | None = None, status: int = 200) -> tuple[str, int]:
     night = events.load(get_db(), event)
+    from ..qr import svg
+
     return render_template("club/event.html", night=night, token=token, error=error, field=field,
-                           notice=notice, typed=request.form.get("player", "") if error else "",
+                           notice=notice, typed=request.form.get("player", "") if error else "", svg=svg,
                            viewer_link=_base() + url_for("club.board", token=event.viewer_token)), status
 
 
@@ -203,7 +205,7 @@ def sheet(token: str, number: int) -> tuple[str, int]:
     links = {s.number: (base + url_for("play.table", token=s.scorer_token),
                         base + url_for("play.table", token=s.viewer_token)) for s in seated}
     return render_template("club/sheet.html", night=night, token=token, number=number, seated=seated,
-                           links=links, svg=svg), 200
+                           links=links, svg=svg, board_link=base + url_for("club.board", token=event.viewer_token)), 200
 
 
 def _base() -> str:

@@ -113,6 +113,7 @@ def test_the_draw_a_swap_and_the_start_seat_real_tables(client: FlaskClient, app
     assert len(round_tables(app, organiser, 1)) == len(swapped)
     sheet = page(client, organiser + "rounds/1/sheet")
     assert len(sheet.select(".sheet-table")) == len(swapped) and len(sheet.select(".sheet-table svg")) == 2 * len(swapped)
+    assert event_of(app, organiser).viewer_token in str(sheet.select_one("#sheet-board"))
     assert all(t.scorer_token in str(sheet) and t.viewer_token in str(sheet) for t in seated)
 
 
@@ -127,12 +128,15 @@ def test_a_finished_table_counts_at_once_and_a_correction_changes_the_standings(
     board = board_path(app, organiser)
     before = standings(client, board)
     assert {score for _, _, score in before} == {"0"}
+    assert "share place" not in text(client.get(board))  # before any result there is nothing to explain
     first = round_tables(app, organiser, 1)[0]
     log = next(games_for(GAME, 4))
     play(client, first.scorer_token, log)
     after = standings(client, board)
     assert after != before
     assert "1 table finished" in text(client.get(board))
+    said = [span.get_text() for span in page(client, board).select("#standings .reasons span")]
+    assert said and len(said) == len(set(said))  # a shared rank is said once, under its first player
     db = store.connect(app.config["DATABASE"], migrate=False)
     players = store.get_table(db, first.table_id).players
     scores = {who: score for _, who, score in after}
@@ -197,6 +201,8 @@ def test_rounds_until_the_end_then_the_record_imports_back_with_the_same_standin
     assert len(board.select("#seats li")) == 8
     assert all(len(t) == 4 for t in second) and met
     client.post(organiser + "start")
+    earlier = page(client, organiser).select("#earlier-rounds .club-table a")
+    assert [a["href"] for a in earlier] == [f"/t/{t.scorer_token}/" for t in round_tables(app, organiser, 1)]
     finish_round(client, app, organiser, 2)
     final = standings(client, board_path(app, organiser))
     assert "Final standings" in text(client.get(board_path(app, organiser)))
