@@ -108,6 +108,24 @@ def open_table(db: sqlite_utils.Database, name: str, players: Sequence[str], kin
     return store.create_table(db, clean_title(name), names)
 
 
+def seat_and_start(db: sqlite_utils.Database, name: str, players: Sequence[str], kind: str,
+                   first_leader: int | None, options: Mapping[str, Any]) -> tuple[store.TableRow, store.GameRow]:
+    """Seat a group and begin its first game in one step, or neither: the names, the table's
+    name and the game's setup are all checked before anything is written."""
+    module = rules.get(kind)
+    names = clean_names(players)
+    title = clean_title(name)
+    setup: dict[str, Any] = {"players": names}
+    if first_leader is not None:
+        setup["first_leader"] = first_leader
+    setup["options"] = read_options(module.OPTIONS, options)
+    module.initial(setup)
+    with store.writing(db):
+        table = store.insert_table(db, title, names)
+        game_id = store.insert_game(db, table.id, 1, kind, setup)
+    return table, store.get_game(db, game_id)
+
+
 def start_game(db: sqlite_utils.Database, table_id: str, kind: str, first_leader: int | None,
                options: Mapping[str, Any]) -> store.GameRow:
     """Begin the table's next game after the engine has accepted its setup.

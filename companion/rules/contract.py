@@ -46,6 +46,9 @@ class BoolOption:
     clause: str = ""
     hint: str = ""
     """What the unticked box means, if that needs saying (N_-marked)."""
+    players: tuple[int, ...] = ()
+    """The player counts it applies to (empty: every count); at any other count the form
+    leaves it out and a value sent for it is ignored, never refused."""
 
     def check(self, raw: object) -> bool:
         if not isinstance(raw, bool):
@@ -66,6 +69,9 @@ class ChoiceOption:
     default: str
     clause: str = ""
     hint: str = ""
+    players: tuple[int, ...] = ()
+    """The player counts it applies to (empty: every count); at any other count the form
+    leaves it out and a value sent for it is ignored, never refused."""
 
     def check(self, raw: object) -> str:
         # A list or an object is refused before any set or dict lookup (they are unhashable).
@@ -89,6 +95,9 @@ class NumberOption:
     maximum: int
     clause: str = ""
     hint: str = ""
+    players: tuple[int, ...] = ()
+    """The player counts it applies to (empty: every count); at any other count the form
+    leaves it out and a value sent for it is ignored, never refused."""
 
     def check(self, raw: object) -> int:
         if isinstance(raw, bool) or not isinstance(raw, int):
@@ -118,6 +127,9 @@ class SuitSetOption:
     default: tuple[str, ...]
     clause: str = ""
     hint: str = ""
+    players: tuple[int, ...] = ()
+    """The player counts it applies to (empty: every count); at any other count the form
+    leaves it out and a value sent for it is ignored, never refused."""
 
     def check(self, raw: object) -> tuple[str, ...]:
         known = [c.value for c in self.suits]
@@ -159,6 +171,11 @@ def shown(raw: object) -> str:
 def _first(fields: Fields, name: str) -> str:
     values = fields.get(name, ())
     return str(values[0]).strip() if values else ""
+
+
+def applicable(options: Sequence[Option], players: int) -> tuple[Option, ...]:
+    """The options that apply to a table of `players` (those naming no count apply to every one)."""
+    return tuple(o for o in options if not o.players or players in o.players)
 
 
 def option_defaults(options: Sequence[Option]) -> dict[str, Any]:

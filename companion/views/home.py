@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from .. import i18n, limits, rules, store, tables
 from ..db import get_db
 from ..rules.base import RuleError
+from ..rules.contract import Game, applicable, option_defaults, options_from_form
+from ._htmx import page_or_fragment
+from .errors import NOT_HERE, PageError
 
 bp = Blueprint("home", __name__)
 
-MAX_SEATS = max(max(m.PLAYER_COUNTS) for m in rules.GAMES.values())
-
-
-def _form(error: str | None = None, status: int = 200, **values: object) -> tuple[str, int]:
-    return render_template(
-        "home.html", games=rules.GAMES, seats=MAX_SEATS, error=error,
-        recent=tables_recent(), values=values,
-    ), status
+def _form(error: str | None = None, status: int = 200) -> tuple[str, int]:
+    return render_template("home.html", games=rules.GAMES, error=error, recent=tables_recent()), status
 
 
 def tables_recent() -> list[tuple[store.TableRow, str]]:
@@ -31,13 +32,115 @@ def tables_recent() -> list[tuple[store.TableRow, str]]:
 
 @bp.get("/")
 def index() -> tuple[str, int]:
-    """The form that seats a table, and the tables played here lately."""
+    """The games as tiles (one tap opens the seating for that game), and the tables played here lately."""
     return _form()
+
+
+def players_text(counts: Sequence[int]) -> str:
+    """A game's player counts in words: "3–6 players", "4 or 6 players", "2 players"."""
+    low, high = min(counts), max(counts)
+    if low == high:
+        said = ngettext("%(num)d player", "%(num)d players", low)
+    elif list(counts) == list(range(low, high + 1)):
+        said = gettext("%(low)s–%(high)s players", low=low, high=high)
+    elif len(counts) == 2:
+        said = gettext("%(low)s or %(high)s players", low=low, high=high)
+    else:
+        said = gettext("%(counts)s players", counts="・".join(str(n) for n in counts))
+    return str(said)
+
+
+@bp.app_context_processor
+def counts_in_words() -> dict[str, Any]:
+    return {"players_text": players_text}
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The table a seating form is drawing, before it exists: the names typed so far, each
+    seat still empty named by its number; the games' set-up parts read it as a table."""
+
+    players: tuple[str, ...]
+    name: str = ""
+
+
+def _count(module: Game, typed: int) -> int:
+    """The player count a seating form is drawn for: the names typed so far, at least the
+    game's smallest count; between two counts the game allows, the next one up."""
+    return next((n for n in sorted(module.PLAYER_COUNTS) if n >= typed), max(module.PLAYER_COUNTS))
+
+
+def _int(text: str | None) -> int | None:
+    digits = (text or "").strip()
+    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 3 else None
+
+
+def _seating_form(module: Game, error: str | None = None, status: int = 200) -> tuple[str, int]:
+    """The names, the start question and this game's options for this many players, and Start.
+
+    Drawn again (htmx asks for the `setup` block) whenever the names change: the options
+    and the start question then follow the count, keeping what was already chosen."""
+    names = request.values.getlist("player")[: max(module.PLAYER_COUNTS)]
+    typed = [" ".join(n.split()) for n in names if n.strip()]
+    count = _count(module, len(typed))
+    seats = max(min(_int(request.values.get("seats")) or 0, max(module.PLAYER_COUNTS)), len(names),
+                min(module.PLAYER_COUNTS))
+    table = Seating(tuple(typed[i] if i < len(typed) else gettext("Seat %(n)s", n=i + 1) for i in range(count)))
+    choices = module.start_choices(table.players)
+    first = _int(request.values.get("first_leader"))
+    options = option_defaults(applicable(module.OPTIONS, count))
+    if request.values.get("options_for") == module.SLUG:  # drawn again: keep what was chosen
+        options.update(_chosen(module, _int(request.values.get("count")) or count, count))
+    return page_or_fragment(
+        "seat.html", "setup", status, module=module, table=table, names=names, seats=seats, count=count,
+        choices=choices, first=first if first in choices else (choices[0] if choices else None),
+        options=options, error=error, name=request.values.get("name", ""),
+    )
+
+
+def _chosen(module: Game, drawn_for: int, count: int) -> dict[str, Any]:
+    """The options a seating form sent that apply to `count` players; an option the form did
+    not show (drawn for `drawn_for` players) keeps its default, one that cannot apply is ignored."""
+    shown = {o.name for o in applicable(module.OPTIONS, drawn_for)}
+    fields = {name: request.values.getlist(name) for name in request.values}
+    return options_from_form([o for o in applicable(module.OPTIONS, count) if o.name in shown], fields)
+
+
+def _game(slug: str) -> Game:
+    module = rules.GAMES.get(slug)
+    if module is None:
+        raise PageError(404, NOT_HERE)
+    return module
+
+
+@bp.get("/seat/<slug>")
+def seat(slug: str) -> tuple[str, int]:
+    """Seat a table for one game: the names, who starts, the options for that many, Start."""
+    return _seating_form(_game(slug))
+
+
+@bp.post("/seat/<slug>")
+def seat_and_start(slug: str) -> Response | tuple[str, int]:
+    """Seat the players in clockwise order and start the first game at once."""
+    module = _game(slug)
+    names = request.form.getlist("player")
+    typed = len([n for n in names if n.strip()])
+    leads = bool(module.start_choices([""] * typed))
+    first = _int(request.form.get("first_leader")) if leads else None
+    try:
+        if leads and first is None:
+            raise RuleError("setup.first_leader", "")
+        table, game = tables.seat_and_start(get_db(), request.form.get("name", ""), names, slug, first,
+                                            _chosen(module, _int(request.form.get("count")) or typed, typed))
+    except RuleError as exc:
+        return _seating_form(module, i18n.ruling_text(exc.ruling, module), 422)
+    return redirect(url_for("play.game", token=table.scorer_token, number=game.number), 303)
 
 
 @bp.post("/tables")
 def create() -> Response | tuple[str, int]:
-    """Seat the players in clockwise order, then choose who leads the first game."""
+    """Seat the players in clockwise order, then choose who leads the first game (the seating
+    form starts the first game at once; this is for scripts and pages of older versions)."""
     names = request.form.getlist("player")
     kind = request.form.get("game", "")
     name = request.form.get("name", "")
@@ -46,7 +149,7 @@ def create() -> Response | tuple[str, int]:
     except RuleError as exc:
         module = rules.GAMES.get(kind)
         message = i18n.ruling_text(exc.ruling, module)
-        return _form(message, 422, name=name, players=names, game=kind)
+        return _seating_form(module, message, 422) if module else _form(message, 422)
     return redirect(url_for("play.new_game", token=table.scorer_token, game=kind), 303)
 
 

@@ -17,7 +17,7 @@ from .. import derived, i18n, rules, store, tables
 from ..csrf import csrf_token
 from ..db import get_db
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError
-from ..rules.contract import option_defaults, options_from_form
+from ..rules.contract import applicable, option_defaults, options_from_form
 from .errors import MESSAGES, NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
 from ._htmx import htmx_redirect, is_htmx, page_or_fragment, render_block
 
@@ -215,9 +215,11 @@ def _new_game_form(error: str | None = None, status: int = 200, notice: str | No
         options.update(options_from_form(module.OPTIONS, _form_fields()))
         first = _int_or(request.form.get("first_leader"), first)
     under_way = last.row.number if last is not None and not last.state.is_over and not last.abandoned else None
+    shown = {o.name for o in applicable(module.OPTIONS, len(table.players))}  # only those that can apply here
     return page_or_fragment(
         "new_game.html", "setup", status, table=table, module=module, games=playable, first=first, choices=choices,
-        options=options, error=error, notice=notice, board=board, under_way=under_way,
+        options={name: value for name, value in options.items() if name in shown}, error=error, notice=notice,
+        board=board, under_way=under_way,
     )
 
 
@@ -251,7 +253,8 @@ def start() -> Response | tuple[str, int]:
         first = _int_or(request.form.get("first_leader"), None) if module.start_choices(g.table.players) else None
         if module.start_choices(g.table.players) and first is None:
             raise RuleError("setup.first_leader", "")
-        options = options_from_form(module.OPTIONS, _form_fields())
+        # An option that cannot apply to this many players is not on the form: ignored if sent.
+        options = options_from_form(applicable(module.OPTIONS, len(g.table.players)), _form_fields())
         row = tables.start_game(get_db(), g.table.id, kind, first, options)
     except RuleError as exc:
         return _new_game_form(i18n.ruling_text(exc.ruling, rules.GAMES.get(kind), g.table.players), 422)

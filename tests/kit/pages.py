@@ -37,7 +37,7 @@ def paths(db: sqlite_utils.Database) -> list[str]:
     """Every page to check: the shared pages, and each game's pages at each step."""
     found = ["/", "/judge"]
     for slug in sorted(rules.GAMES):
-        found += [f"/rules/{slug}", f"/judge/{slug}"]
+        found += [f"/rules/{slug}", f"/judge/{slug}", f"/seat/{slug}"]
         fields = driver(slug).judge_fields(1)
         found.append(f"/judge/{slug}?" + "&".join(f"{k}={v}" for k, v in fields.items()))
         setup, log = driver(slug).random_game(1)

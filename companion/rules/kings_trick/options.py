@@ -21,7 +21,7 @@ REMOVED_COLOUR = ChoiceOption(
     (Choice("W", N_("white")), Choice("R", N_("red")), Choice("B", N_("blue")),
      Choice("G", N_("green")), Choice("K", N_("black"))),
     default="W", clause="2(1)①",
-    hint=N_("Only with 3 players: all nine cards of this colour are taken out."),
+    hint=N_("Only with 3 players: all nine cards of this colour are taken out."), players=(3,),
 )
 """2(1)①: with 3 players one whole colour is taken out, the table's choice (RULINGS: white
 unless the table says otherwise; recorded). Ignored for 4 to 6 players."""
@@ -30,10 +30,12 @@ NO_COLOUR = ChoiceOption(
     "no_colour", N_("A trick of KING, QUEEN and JESTER only"),
     (Choice("values", N_("ranks by their values: the KING wins")),
      Choice("play_order", N_("ranks in play order: the leader wins"))),
-    default="values", clause="3(3)④",
+    default="values", clause="3(3)④", players=(3,),
 )
 """RULINGS: a 3-player trick with no ordinary coloured card has no lead colour; its cards
-rank by their values (the KING always wins), or, as a house rule, in play order."""
+rank by their values (the KING always wins), or, as a house rule, in play order. Only a
+3-player trick can lack one: with 4 or 6 players at least one ordinary card is played (there
+are three specials), and with 5 the specials are taken out (2(3)①)."""
 
 SUM_SETS = BoolOption(
     "sum_sets", N_("Score the sum of all completed sets"), default=False, clause="3(6)",
@@ -60,7 +62,7 @@ TIE_AT_20 = ChoiceOption(
 
 TEAMS = BoolOption(
     "team_play", N_("Six players: partners sitting opposite play as a team"), default=False, clause="5",
-    hint=N_("Only with 6 players: seats 1 and 4, 2 and 5, 3 and 6 add their points together."),
+    hint=N_("Only with 6 players: seats 1 and 4, 2 and 5, 3 and 6 add their points together."), players=(6,),
 )
 """5: with 6 players the text recommends teams of partners sitting opposite (RULINGS: off by
 default; play and sets stay individual, a team's total is its two players' points)."""

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.games.black_junky.table import NAMES3, plan_game
 from tests.kit.browser import assert_phone_friendly
+from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -42,11 +43,7 @@ def assert_keys_big_enough(page: Page) -> None:
 
 
 def test_a_whole_three_player_game_with_the_variant_through_the_page(page: Page, live_server: str) -> None:
-    page.goto(live_server + "/")
-    for i, name in enumerate(NAMES3):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check("input[name=game][value=black-junky]")
-    page.click("button[type=submit]")
+    sit_down(page, live_server, "black-junky", NAMES3)
     # The new-game form: no start question, the deal for three, the house rules.
     expect(page.locator("input[name=first_leader]")).to_have_count(0)
     expect(page.locator("#bj-setup")).to_contain_text("21 to each player")

@@ -55,10 +55,9 @@ def play_rounds(client: FlaskClient, url: str, rounds: list[Round]) -> None:
 
 
 def test_home_offers_black_junky_for_two_to_eight(client: FlaskClient) -> None:
-    page = soup(client.get("/"))
-    choice = page.select_one(f"input[name=game][value={bj.SLUG}]")
-    assert choice is not None
-    assert "2・3・4・5・6・7・8 players" in words(choice.parent)
+    tile = soup(client.get("/")).select_one(f"a.game-tile[href='/seat/{bj.SLUG}']")
+    assert tile is not None
+    assert "2–8 players" in words(tile)
 
 
 def test_nine_players_are_refused_with_the_rule(client: FlaskClient) -> None:
@@ -298,6 +297,9 @@ def test_a_whole_game_of_thirteen_rounds_then_the_result_and_the_scoreboard(clie
     state = game.state()
     assert state.is_over
     page = soup(client.get(url))
+    cross = bj.card_text(game.rounds[12].deck, lambda s: s)
+    assert f"§Game {cross} is the deck's last cross: it is turned without an entry." in [
+        words(li) for li in page.select("#result .rulings li")]
     assert page.select_one("#prompt") is None and page.select("form.picker") == []
     over = page.select_one("#final")
     top = state.leaders

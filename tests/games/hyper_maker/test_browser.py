@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from companion.rules import hyper_maker as hm
 from tests.kit.browser import assert_phone_friendly
 from tests.games.hyper_maker.table import final_scores, whole_game
+from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -26,12 +27,7 @@ def wait_for_entry(page: Page, seq: int) -> None:
 
 
 def seat_and_start(page: Page, base: str, names: list[str]) -> None:
-    page.goto(base + "/")
-    assert_phone_friendly(page)
-    for i, name in enumerate(names):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check(f"input[name=game][value={hm.SLUG}]")
-    page.click("button[type=submit]")
+    sit_down(page, base, hm.SLUG, names)
     expect(page.locator("input[name=first_leader][value='0']")).to_be_checked()
     assert_phone_friendly(page)
     page.click("button[type=submit]")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from companion import rules
 from companion.rules import hyper_maker as hm
 from tests.conftest import soup, text
 from tests.games.hyper_maker.table import (
@@ -19,10 +18,12 @@ from tests.games.hyper_maker.table import (
 
 
 def test_home_offers_seats_and_the_game(client: FlaskClient) -> None:
-    page = soup(client.get("/"))
-    # every registered game's largest table gets a seat
-    assert len(page.select("input[name=player]")) == max(max(m.PLAYER_COUNTS) for m in rules.GAMES.values())
-    assert page.select_one(f"input[name=game][value={hm.SLUG}]") is not None
+    tile = soup(client.get("/")).select_one(f"a.game-tile[href='/seat/{hm.SLUG}']")
+    assert tile is not None
+    # the game's smallest table gets a seat each; more are added up to its largest
+    seating = soup(client.get(tile["href"]))
+    assert len(seating.select("input[name=player]")) == min(hm.PLAYER_COUNTS)
+    assert seating.select_one("button.add-seat")["value"] == str(min(hm.PLAYER_COUNTS) + 1)
 
 
 def test_seating_two_players_is_refused_and_keeps_the_names(client: FlaskClient) -> None:

@@ -12,6 +12,7 @@ from companion.rules import kings_order as ko
 from companion.rules.base import Event
 from tests.games.kings_order.table import NAMES3, plan, setup_of
 from tests.kit.browser import assert_phone_friendly
+from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -65,11 +66,7 @@ def prompt_of(state: ko.State) -> str:
 
 
 def seat_and_start(page: Page, base: str) -> None:
-    page.goto(base + "/")
-    for i, name in enumerate(NAMES3):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check(f"input[name=game][value={ko.SLUG}]")
-    page.click("button[type=submit]")
+    sit_down(page, base, ko.SLUG, NAMES3)
     expect(page.locator("#ko-setup")).to_contain_text("With 3 players the other 39 cards stay out of the game")
     expect(page.locator("input[name=first_leader][value='0']")).to_be_checked()
     expect(page.locator("input[name=rounds][value='1']")).to_be_checked()

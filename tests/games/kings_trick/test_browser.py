@@ -11,6 +11,7 @@ from companion.rules import kings_trick as kt
 from companion.rules.base import Event
 from tests.games.kings_trick.table import NAMES4, plan, replayed, setup_of
 from tests.kit.browser import assert_phone_friendly
+from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -38,11 +39,7 @@ def tap(page: Page, event: Event) -> None:
 
 
 def seat_and_start(page: Page, base: str) -> None:
-    page.goto(base + "/")
-    for i, name in enumerate(NAMES4):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check(f"input[name=game][value={kt.SLUG}]")
-    page.click("button[type=submit]")
+    sit_down(page, base, kt.SLUG, NAMES4)
     expect(page.locator("#kt-setup")).to_contain_text("12 to each player")
     expect(page.locator("input[name=first_leader][value='0']")).to_be_checked()
     assert_phone_friendly(page)

@@ -69,9 +69,11 @@ def test_the_new_game_form_offers_the_options_and_says_the_deal(client: FlaskCli
     setup = words(page.select_one("#kt-setup"))
     assert "Shuffle and deal all 48 cards, 12 to each player: a game has at most 12 tricks." in setup
     assert "3 players: 13 cards each, one colour out · 4 players: 12" in setup
-    for name in ("removed_colour", "no_colour", "sum_sets", "no_agari_tie", "tie_at_20", "team_play"):
+    for name in ("sum_sets", "no_agari_tie", "tie_at_20"):
         assert page.select_one(f"[name={name}]") is not None, name
     assert [i["value"] for i in page.select("input[name=first_leader]")] == ["0", "1", "2", "3"]
+    for name in ("removed_colour", "no_colour", "team_play"):  # for 3 or 6 players only (issue 31)
+        assert page.select_one(f"[name={name}]") is None, name
     five = client.post("/tables", data={"player": list(NAMES5), "game": kt.SLUG})
     assert "Take out KING, QUEEN and JESTER." in words(soup(client.get(five.location)).select_one("#kt-setup"))
 
@@ -94,13 +96,14 @@ def test_the_game_page_says_the_deal_the_start_player_and_the_house_rules_in_for
     url = seat_table(client, NAMES4, first=2, options={"sum_sets": "on", "no_colour": "play_order",
                                                       "no_agari_tie": "none", "tie_at_20": "share"})
     page = soup(client.get(url))
+    # no_colour cannot apply to four players (a trick always has an ordinary card): ignored
     assert words(page.select_one("h1.status")) == "King's Trick · Game 1 · Trick 1 of 12"
     assert page.select_one("#prompt").get_text(strip=True) == "Cho's card"
     setup = words(page.select_one("#setup"))
     assert "§2(2)① Shuffle and deal all 48 cards, 12 to each player" in setup
     assert "§2(2)② Cho is the start player and leads the first trick." in setup
     rules = words(page.select_one(".rules-in-force"))
-    assert rules == ("Game 1: all completed sets added; a trick without colour goes to the leader; "
+    assert rules == ("Game 1: all completed sets added; a trick without colour goes by value; "
                      "a 4(4) tie after crystals: nobody scores; level on top at 20+: shared win. our ruling")
     assert "House rule: every completed set counts, added together." in words(page.select_one("#taken"))
     fields = form_fields(page)

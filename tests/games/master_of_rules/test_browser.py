@@ -16,6 +16,7 @@ from companion.app import create_app
 from companion.rules import master_of_rules as mor
 from tests.kit.browser import assert_phone_friendly
 from tests.games.master_of_rules.table import SCORING_ROUNDS, Round, new_state, play_round, round_entries, whole_game
+from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -58,11 +59,7 @@ def wait_for_entry(page: Page, seq: int) -> None:
 
 
 def test_three_players_two_rounds_by_taps_then_the_final_score(page: Page, live_server: str, tmp_path: Path) -> None:
-    page.goto(live_server + "/")
-    for i, name in enumerate(NAMES):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check(f"input[name=game][value={mor.SLUG}]")
-    page.click("button[type=submit]")
+    sit_down(page, live_server, mor.SLUG, NAMES)
     expect(page.locator("input[name=first_leader][value='0']")).to_be_checked()
     page.click("button[type=submit]")
     expect(page.locator("#setup")).to_contain_text("Deal 4 number cards and 3 rule cards to each player")

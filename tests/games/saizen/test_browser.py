@@ -12,6 +12,7 @@ from companion.rules import saizen as sz
 from companion.rules.base import Event
 from tests.games.saizen.table import NAMES4, plan, replayed
 from tests.kit.browser import assert_phone_friendly
+from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -43,11 +44,7 @@ def tap(page: Page, event: Event) -> None:
 
 
 def seat_and_start(page: Page, base: str, setup: dict) -> None:  # type: ignore[type-arg]
-    page.goto(base + "/")
-    for i, name in enumerate(NAMES4):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check(f"input[name=game][value={sz.SLUG}]")
-    page.click("button[type=submit]")
+    sit_down(page, base, sz.SLUG, NAMES4)
     expect(page.locator("#sz-faces")).to_be_visible()
     expect(page.locator("#sz-setup")).to_contain_text("1 joker: the start player gets 14 cards, the others 13.")
     options = setup["options"]

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 from companion.rules import take_and_share as tns
 from tests.kit.browser import assert_phone_friendly
 from tests.games.take_and_share.table import NAMES3, Entry, new_state, play_through, whole_game
+from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -34,11 +35,7 @@ def tap_name(page: Page, seat: int) -> None:
 
 
 def seat_and_start(page: Page, base: str) -> None:
-    page.goto(base + "/")
-    for i, name in enumerate(NAMES3):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check(f"input[name=game][value={tns.SLUG}]")
-    page.click("button[type=submit]")
+    sit_down(page, base, tns.SLUG, NAMES3)
     expect(page.locator("#tns-setup")).to_contain_text("48 cards, 3 to 10")
     expect(page.locator("input[name=long_game_target][value=printed]")).to_be_checked()
     page.check(f"input[name=first_leader][value='{FIRST}']")

@@ -75,10 +75,9 @@ def started(client: FlaskClient, names=NAMES4, **kw) -> str:  # type: ignore[no-
 
 
 def test_home_offers_take_and_share_for_three_or_four(client: FlaskClient) -> None:
-    page = soup(client.get("/"))
-    choice = page.select_one(f"input[name=game][value={tns.SLUG}]")
-    assert choice is not None
-    assert "Take & Share" in words(choice.parent) and "3・4 players" in words(choice.parent)
+    tile = soup(client.get("/")).select_one(f"a.game-tile[href='/seat/{tns.SLUG}']")
+    assert tile is not None
+    assert "Take & Share" in words(tile) and "3–4 players" in words(tile)
 
 
 @pytest.mark.parametrize("count", [2, 5])

@@ -12,6 +12,7 @@ from companion.rules import tateyoko as ty
 from companion.rules.base import Event
 from tests.games.tateyoko.table import NAMES3, plan, replayed
 from tests.kit.browser import assert_phone_friendly
+from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +26,7 @@ def wait_for_entry(page: Page, seq: int) -> None:
 
 
 def seat_and_start(page: Page, base: str, first: int, limit: int) -> None:
-    page.goto(base + "/")
-    for i, name in enumerate(NAMES3):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check(f"input[name=game][value={ty.SLUG}]")
-    page.click("button[type=submit]")
+    sit_down(page, base, ty.SLUG, NAMES3)
     expect(page.locator("#ty-setup")).to_contain_text("Deal 15 cards to each player; the other 33 are the deck.")
     assert_phone_friendly(page)
     page.check(f"input[name=first_leader][value='{first}']")
@@ -131,12 +128,8 @@ def test_a_refused_card_says_the_rule_and_the_neighbour_and_the_layout_scrolls_i
     """The rulebook's example up to Dolly: Elsa's spade J fits nowhere; tapped right of the spade
     Q it is refused naming the heart K above. Then a long row: the grid scrolls in its own box,
     never the page, and the viewer-size overview fits the screen."""
-    page.goto(live_server + "/")
     names = ["Alice", "Betty", "Catherine", "Dolly", "Elsa"]
-    for i, name in enumerate(names):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check(f"input[name=game][value={ty.SLUG}]")
-    page.click("button[type=submit]")
+    sit_down(page, live_server, ty.SLUG, names)
     page.click("button.primary[type=submit]")
     tap_card(page, "form#start", "SQ")
     seq = 1

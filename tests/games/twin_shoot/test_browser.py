@@ -14,6 +14,7 @@ from tests.kit.browser import assert_phone_friendly
 from tests.games.twin_shoot.table import NAMES4, PlannedHand, apply_hand, engine_points, new_state, plan_hand
 
 pytestmark = pytest.mark.browser
+from tests.kit.seating import sit_down
 
 
 def wait_for_entry(page: Page, seq: int) -> None:
@@ -99,11 +100,7 @@ def play_hand(page: Page, hand: PlannedHand, seq: int, check_screen: bool = Fals
 
 
 def test_two_hands_with_an_open_bid_through_the_page(page: Page, live_server: str) -> None:
-    page.goto(live_server + "/")
-    for i, name in enumerate(NAMES4):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.check(f"input[name=game][value={ts.SLUG}]")
-    page.click("button[type=submit]")
+    sit_down(page, live_server, ts.SLUG, NAMES4)
     # Only the right-side players may lead the first hand.
     expect(page.locator("input[name=first_leader]")).to_have_count(2)
     expect(page.locator("#ts-setup")).to_contain_text("Take out the 2 to 6 of every suit")

@@ -64,11 +64,10 @@ def play_hand(client: FlaskClient, url: str, state: ts.State, seed: int, **plan)
 
 
 def test_home_offers_twin_shoot_for_four_or_six(client: FlaskClient) -> None:
-    page = soup(client.get("/"))
-    choice = page.select_one(f"input[name=game][value={ts.SLUG}]")
-    assert choice is not None
-    assert "4・6 players" in words(choice.parent)
-    assert len(page.select("input[name=player]")) >= 6
+    tile = soup(client.get("/")).select_one(f"a.game-tile[href='/seat/{ts.SLUG}']")
+    assert tile is not None and "4 or 6 players" in words(tile)
+    seating = soup(client.get(tile["href"], query_string={"seats": "6"}))
+    assert len(seating.select("input[name=player]")) == 6
 
 
 def test_five_players_are_refused_with_the_rule(client: FlaskClient) -> None:
