@@ -437,13 +437,13 @@ class Evening:
     def open_viewer(self, page: Page, viewer: BrowserContext) -> None:
         """The second phone: the viewer link from the invite page, opened in its own context."""
         page.goto(f"{self.base}/t/{self.token}/share")
-        link = page.locator("#qr-viewer input.link")
+        link = page.locator("#qr-viewer a.link")
         if link.count() == 0:
             self.fail("invite page offers no viewer link", page.url)
             page.goto(f"{self.base}/t/{self.token}/g/1")
             return
         self.viewer = viewer.new_page()
-        self.viewer.goto(link.input_value())
+        self.viewer.goto(link.inner_text())
         self.viewer.wait_for_url(re.compile(r"/g/1$"))
         self.viewer_on = 1
         page.goto(f"{self.base}/t/{self.token}/g/1")

@@ -24,7 +24,7 @@ def seat_with_a_viewer_link(page: Page, live_server: str) -> str:
     seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
     game_url = page.url
     page.click("text=Invite phones")
-    viewer_link = page.locator("#qr-viewer input.link").input_value()
+    viewer_link = page.locator("#qr-viewer a.link").inner_text()
     page.goto(game_url)
     return viewer_link
 
@@ -34,8 +34,8 @@ def test_viewer_and_second_scorer_follow_the_table_live(page: Page, browser: Bro
     game_url = page.url
     page.click("text=Invite phones")
     assert_phone_friendly(page)
-    viewer_link = page.locator("#qr-viewer input.link").input_value()
-    scorer_link = page.locator("#qr-scorer input.link").input_value()
+    viewer_link = page.locator("#qr-viewer a.link").inner_text()
+    scorer_link = page.locator("#qr-scorer a.link").inner_text()
     page.goto(game_url)
 
     viewer = second_phone(browser)

@@ -22,7 +22,7 @@ def share_links(app: Flask, headers: dict[str, str] | None = None) -> tuple[list
     answer = client.get(table + "/share", headers=headers or {})
     assert answer.status_code == 200
     page = soup(answer)
-    return [str(i["value"]) for i in page.select("input.link")], answer.get_data(as_text=True)
+    return [str(a["href"]) for a in page.select("a.link")], answer.get_data(as_text=True)
 
 
 @pytest.fixture
@@ -59,20 +59,22 @@ def test_served_on_loopback_the_page_offers_this_computers_own_links(loopback_ap
     local = page.select_one("#this-computer")
     assert local is not None and "On this computer only" in local.get_text()
     assert page.select("figure.qr") == []  # a phone scanning a loopback address would open itself
-    links = {a.get_text(strip=True): a["href"] for a in local.select("a")}
+    links = {div.select_one("h3").get_text(strip=True): div.select_one("a.link") for div in local.select("div[id^=local-]")}
     assert set(links) == {"Scorer: can enter cards", "Viewer: can only watch"}
-    assert all(str(href).startswith("http://127.0.0.1:5123/t/") for href in links.values())
-    viewer = str(links["Viewer: can only watch"]).removeprefix("http://127.0.0.1:5123")
+    for a in links.values():  # the whole link as its own text, opening in another window
+        assert str(a["href"]).startswith("http://127.0.0.1:5123/t/") and a.get_text(strip=True) == a["href"]
+        assert a["target"] == "_blank"
+    viewer = str(links["Viewer: can only watch"]["href"]).removeprefix("http://127.0.0.1:5123")
     assert client.get(viewer).status_code in (200, 303)  # the viewer's link opens the table
     viewer_page = soup(client.get(viewer + "share"))
-    assert [a.get_text(strip=True) for a in viewer_page.select("#this-computer a")] == ["Viewer: can only watch"]
+    assert [h.get_text(strip=True) for h in viewer_page.select("#this-computer h3")] == ["Viewer: can only watch"]
 
 
 def test_without_a_configured_loopback_the_port_is_the_servers_own(loopback_app: Flask) -> None:
     client = english_client(loopback_app)
     table = seat_table(client).split("/g/")[0]
     page = soup(client.get(table + "/share", base_url="http://127.0.0.1:5077", headers=FORGED))
-    assert {str(i["value"])[:22] for i in page.select("#this-computer input.link")} == {"http://127.0.0.1:5077/"}
+    assert {str(a["href"])[:22] for a in page.select("#this-computer a.link")} == {"http://127.0.0.1:5077/"}
 
 
 @pytest.mark.parametrize("host, lan, expected", [

@@ -80,7 +80,7 @@ def test_every_viewer_gets_the_panel_rendered_once_per_version(app: Flask, clien
     url = seat_table(client)
     table = url.split("/g/")[0]
     share = soup(client.get(table + "/share", base_url="http://192.168.7.21:5000"))
-    viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+    viewer = share.select_one("#qr-viewer a.link")["href"].split("192.168.7.21:5000", 1)[1].rstrip("/")
     with counting_renders() as rendered:
         phones = [english_client(app) for _ in range(3)]
         panels = [p.get(viewer + "/g/1/panel", headers={"HX-Request": "true"}).get_data(as_text=True) for p in phones]
@@ -104,7 +104,7 @@ def test_phones_asking_for_a_new_panel_at_the_same_moment_wait_for_one_drawing(a
 
     url = seat_table(client)
     share = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://192.168.7.21:5000"))
-    viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+    viewer = share.select_one("#qr-viewer a.link")["href"].split("192.168.7.21:5000", 1)[1].rstrip("/")
     enter(client, url, "R5B6")
     drawn: list[str] = []
     original = play.render_block
@@ -177,7 +177,7 @@ def test_every_viewer_gets_the_same_compressed_bytes_compressed_once_per_version
 
     url = seat_table(client)
     share = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://192.168.7.21:5000"))
-    viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+    viewer = share.select_one("#qr-viewer a.link")["href"].split("192.168.7.21:5000", 1)[1].rstrip("/")
     compressed: list[str] = []
     original = flask_compress._compress_data
 

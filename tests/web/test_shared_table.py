@@ -22,7 +22,7 @@ from tests.games.hyper_maker.table import enter, form_fields, seat_table
 def links(client: FlaskClient, game_url: str) -> dict[str, str]:
     """The scorer's and viewer's links as the share page shows them."""
     share = soup(client.get(game_url.split("/g/")[0] + "/share", base_url=LAN))
-    return {fig["id"].removeprefix("qr-"): fig.select_one("input.link")["value"] for fig in share.select("figure.qr")}
+    return {fig["id"].removeprefix("qr-"): fig.select_one("a.link")["href"] for fig in share.select("figure.qr")}
 
 
 LAN = "http://192.168.7.21:5000"
@@ -222,7 +222,7 @@ def test_a_viewer_waits_for_the_first_game_then_is_sent_to_it(client: FlaskClien
     made = client.post("/tables", data={"player": ["Aki", "Ben", "Cho"], "game": "hyper-maker"})
     table_url = made.location.split("/new")[0]
     share = soup(client.get(table_url + "/share", base_url=LAN))
-    viewer = path(share.select_one("#qr-viewer input.link")["value"])
+    viewer = path(share.select_one("#qr-viewer a.link")["href"])
     waiting = client.get(viewer)
     assert waiting.status_code == 200 and "No game has started yet" in text(waiting)
     client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "0"})
@@ -258,7 +258,7 @@ def test_served_to_the_lan_the_links_carry_the_lan_address_whatever_address_open
     client = english_client(app)
     url = seat_table(client)
     page = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://127.0.0.1:5000"))
-    found = [i["value"] for i in page.select("figure.qr input.link")]
+    found = [a["href"] for a in page.select("figure.qr a.link")]
     assert len(found) == 2 and all(link.startswith("http://192.168.7.21:5000/t/") for link in found)
     assert page.select_one("#loopback-only") is None
 
