@@ -124,8 +124,9 @@ def seat_and_start(slug: str) -> Response | tuple[str, int]:
     """Seat the players in clockwise order and start the first game at once."""
     module = _game(slug)
     names = request.form.getlist("player")
-    typed = len([n for n in names if n.strip()])
-    leads = bool(module.start_choices([""] * typed))
+    seated = [" ".join(n.split()) for n in names if n.strip()]
+    typed = len(seated)
+    leads = bool(module.start_choices(seated))
     first = _int(request.form.get("first_leader")) if leads else None
     try:
         if leads and first is None:
@@ -133,7 +134,7 @@ def seat_and_start(slug: str) -> Response | tuple[str, int]:
         table, game = tables.seat_and_start(get_db(), request.form.get("name", ""), names, slug, first,
                                             _chosen(module, _int(request.form.get("count")) or typed, typed))
     except RuleError as exc:
-        return _seating_form(module, i18n.ruling_text(exc.ruling, module), 422)
+        return _seating_form(module, i18n.ruling_text(exc.ruling, module, seated), 422)
     return redirect(url_for("play.game", token=table.scorer_token, number=game.number), 303)
 
 

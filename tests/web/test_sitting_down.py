@@ -193,3 +193,10 @@ def test_the_next_game_form_offers_the_games_as_compact_choices(client: FlaskCli
     _, page = next_game_form(client, ["A", "B", "C"], "hyper-maker")
     radios = page.select("fieldset.game-choice .chips input[name=game]")
     assert {r["value"] for r in radios} == {s for s, m in rules.GAMES.items() if 3 in m.PLAYER_COUNTS}
+
+
+def test_a_refused_start_player_is_named_as_typed(client: FlaskClient) -> None:
+    refused = client.post("/seat/twin-shoot", data={"player": ["Aki", "Ben", "Cho", "Dan"], "first_leader": "1",
+                                                     "count": "4"})
+    assert refused.status_code == 422
+    assert "Ben is the left-side partner of Aki" in soup(refused).select_one(".error").get_text()
