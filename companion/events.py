@@ -21,7 +21,7 @@ import sqlite_utils
 from . import club, derived, limits, rules, store, tables
 from .rules.base import N_, Ruling
 from .club.scoring import scoring_note
-from .rules.contract import Game, read_options
+from .rules.contract import Game, applicable, read_options
 
 SCORINGS = ("placement", "points")
 """How a round scores: placement points at each table (ties sharing), or the game's own points."""
@@ -217,21 +217,30 @@ def rounds_of(raw: str) -> int:
 
 
 def check_options(module: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The game's options, checked by the game for the smallest table it seats."""
+    """The game's options, checked by the game at every table size it seats (each size
+    with the options that apply to it, as a table of that size starts its game)."""
     from .rules.base import RuleError
 
     try:
         options = read_options(module.OPTIONS, raw)
-        size = min(module.PLAYER_COUNTS)
-        players = [f"P{i}" for i in range(size)]
-        choices = module.start_choices(players)
-        setup: dict[str, Any] = {"players": players, "options": options}
-        if choices:
-            setup["first_leader"] = choices[0]
-        module.initial(setup)
+        for size in module.PLAYER_COUNTS:
+            module.initial(setup_for(module, [f"P{i}" for i in range(size)], options))
     except RuleError as exc:
-        raise EventError(BAD_OPTIONS, "options", ruling=exc.ruling) from exc
+        raise EventError(BAD_OPTIONS, "options", reason=exc.ruling) from exc
     return options
+
+
+def setup_for(module: Game, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup an event's table starts its game with: its players in the drawn seats, the
+    first seat leading where the game asks who leads, and the event's house rules that apply
+    to a table of this size (the others at their defaults)."""
+    shown = {o.name for o in applicable(module.OPTIONS, len(players))}
+    setup: dict[str, Any] = {"players": list(players)}
+    choices = module.start_choices(players)
+    if choices:
+        setup["first_leader"] = choices[0]
+    setup["options"] = read_options(module.OPTIONS, {k: v for k, v in options.items() if k in shown})
+    return setup
 
 
 def create_event(db: sqlite_utils.Database, name: str, kind: str, rounds: str, scoring: str,
@@ -385,11 +394,7 @@ def start_round(db: sqlite_utils.Database, event: store.ClubEvent) -> int:
     seatings = []
     for number, players in enumerate(pending.draw["tables"], start=1):
         names = tables.clean_names(players)
-        choices = module.start_choices(names)
-        setup: dict[str, Any] = {"players": names}
-        if choices:
-            setup["first_leader"] = choices[0]
-        setup["options"] = read_options(module.OPTIONS, event.options)
+        setup = setup_for(module, names, event.options)
         module.initial(setup)
         title = tables.clean_title(f"{event.name} · {pending.number}-{number}" if event.name
                                    else f"{pending.number}-{number}")

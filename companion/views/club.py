@@ -75,8 +75,11 @@ def _setup_form(error: str | None = None, field: str = "", status: int = 200) ->
     options = option_defaults(module.OPTIONS)
     if error is not None and request.form.get("options_for") == module.SLUG:  # a refused form keeps its choices
         options.update(options_from_form(module.OPTIONS, _fields()))
+    # The game's option form, as a table's: every option is shown (an event's tables may be of
+    # several sizes; each table takes those that apply to its size), drawn for its smallest table.
+    table = {"players": [""] * min(module.PLAYER_COUNTS)}
     return page_or_fragment("club/new.html", "setup", status, games=rules.GAMES, module=module, options=options,
-                            error=error, field=field, values=request.form, rounds=events.MAX_ROUNDS)
+                            error=error, field=field, values=request.form, rounds=events.MAX_ROUNDS, table=table)
 
 
 def _fields() -> dict[str, list[str]]:
@@ -91,10 +94,10 @@ def create() -> Response | tuple[str, int]:
     if module is not None and request.form.get("options_for") not in (None, kind):
         return _setup_form()  # the options shown were another game's: show this game's first
     options = options_from_form(module.OPTIONS, _fields()) if module is not None else {}
-    players = request.form.get("players", "").splitlines()
+    form = request.form
     try:
-        event = events.create_event(get_db(), request.form.get("name", ""), kind, request.form.get("rounds", ""),
-                                    request.form.get("scoring", ""), options, players)
+        event = events.create_event(get_db(), form.get("event_name", ""), kind, form.get("event_rounds", ""),
+                                    form.get("event_scoring", ""), options, form.get("event_players", "").splitlines())
     except events.EventError as exc:
         return _setup_form(_say(exc, module), exc.field, 422)
     return redirect(url_for("club.organise", token=event.organiser_token), 303)

@@ -14,8 +14,9 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from companion import cli, store
+from companion import cli, rules, store
 from companion.rules.base import CORRECT, UNDO
+from companion.rules.contract import applicable
 from tests.conftest import soup, text
 from tests.kit.club import games_for, play
 
@@ -25,8 +26,8 @@ GAME = "master-of-rules"
 
 def set_up(client: FlaskClient, players: int, rounds: int = 2, scoring: str = "placement", **fields: str) -> str:
     """An event of `players` players already here; the organiser's page's path."""
-    data = {"name": "Friday club", "game": GAME, "rounds": str(rounds), "scoring": scoring, "options_for": GAME,
-            "players": "\n".join(f"Player {i}" for i in range(1, players + 1)), **fields}
+    data = {"event_name": "Friday club", "game": GAME, "event_rounds": str(rounds), "event_scoring": scoring,
+            "options_for": GAME, "event_players": "\n".join(f"Player {i}" for i in range(1, players + 1)), **fields}
     response = client.post("/club", data=data)
     assert response.status_code == 303, text(response)[:400]
     return str(response.headers["Location"])
@@ -250,16 +251,16 @@ def test_the_board_answers_unchanged_polls_with_304_and_changes_with_the_tables(
 
 
 def test_refusals_say_why_and_keep_what_was_typed(client: FlaskClient, app: Any) -> None:
-    form = {"name": "Friday", "game": GAME, "rounds": "0", "scoring": "placement", "options_for": GAME,
-            "players": "Ann\nBen"}
+    form = {"event_name": "Friday", "game": GAME, "event_rounds": "0", "event_scoring": "placement",
+            "options_for": GAME, "event_players": "Ann\nBen"}
     refused = client.post("/club", data=form)
     assert refused.status_code == 422 and "number of rounds" in text(refused)
-    assert page_of(refused).select_one("textarea[name=players]").get_text() == "Ann\nBen"
-    for bad, words in (({"rounds": "2", "players": "Ann\nann"}, "in the event already"),
-                       ({"rounds": "2", "game": "chess"}, "Choose the game"),
-                       ({"rounds": "2", "scoring": "money"}, "how a round scores"),
-                       ({"rounds": "2", "name": "x" * 41}, "at most 40 characters"),
-                       ({"rounds": "2", "players": "y" * 25}, "at most 24 characters")):
+    assert page_of(refused).select_one("textarea[name=event_players]").get_text() == "Ann\nBen"
+    for bad, words in (({"event_rounds": "2", "event_players": "Ann\nann"}, "in the event already"),
+                       ({"event_rounds": "2", "game": "chess"}, "Choose the game"),
+                       ({"event_rounds": "2", "event_scoring": "money"}, "how a round scores"),
+                       ({"event_rounds": "2", "event_name": "x" * 41}, "at most 40 characters"),
+                       ({"event_rounds": "2", "event_players": "y" * 25}, "at most 24 characters")):
         answer = client.post("/club", data={**form, **bad})
         assert answer.status_code == 422 and words in text(answer), (bad, text(answer)[:300])
     organiser = set_up(client, 2)
@@ -366,3 +367,27 @@ def test_a_damaged_event_record_is_refused_with_a_sentence_or_imported_whole(cli
             assert err.startswith("companion: ") and len(err.splitlines()) == 1, (path, err)
         outcomes.add(status)
     assert outcomes == {0, 2}
+
+
+@pytest.mark.parametrize("slug", sorted(rules.GAMES))
+def test_every_game_sets_up_draws_and_starts_with_its_house_rules(client: FlaskClient, app: Any, slug: str) -> None:
+    """Seven players (a count no game seats at one table): the draw fits them to the game's
+    sizes, and every table starts its game with the event's house rules that apply to it."""
+    module = rules.get(slug)
+    chosen = {o.name: o.choices[-1].value for o in module.OPTIONS if hasattr(o, "choices")}
+    response = client.post("/club", data={"game": slug, "options_for": slug, "event_rounds": "2",
+                                          "event_scoring": "points", **chosen,
+                                          "event_players": "\n".join(f"P{i}" for i in range(7))})
+    assert response.status_code == 303, text(response)[:300]
+    organiser = str(response.headers["Location"])
+    event = event_of(app, organiser)
+    assert event.rounds == 2 and event.kind == slug
+    start_round(client, organiser)
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    seated = round_tables(app, organiser, 1)
+    assert seated and all(len(store.get_table(db, t.table_id).players) in module.PLAYER_COUNTS for t in seated)
+    for t in seated:
+        setup = store.games_of(db, t.table_id)[0].setup
+        shown = {o.name for o in applicable(module.OPTIONS, len(setup["players"]))}
+        assert {name: value for name, value in setup["options"].items() if name in shown and name in chosen} == \
+            {name: value for name, value in chosen.items() if name in shown}
