@@ -263,6 +263,12 @@ def test_refusals_say_why_and_keep_what_was_typed(client: FlaskClient, app: Any)
                        ({"event_rounds": "2", "event_players": "y" * 25}, "at most 24 characters")):
         answer = client.post("/club", data={**form, **bad})
         assert answer.status_code == 422 and words in text(answer), (bad, text(answer)[:300])
+    rule = rules.get("black-junky").OPTIONS
+    number = next(o for o in rule if hasattr(o, "maximum"))
+    refused = client.post("/club", data={**form, "event_rounds": "2", "game": "black-junky",
+                                         "options_for": "black-junky", number.name: str(number.maximum + 1)})
+    assert refused.status_code == 422 and "The house rules cannot be used" in text(refused)
+    assert page_of(refused).select_one(f"input[name={number.name}]")["value"] == str(number.maximum + 1)
     organiser = set_up(client, 2)
     assert client.post(organiser + "draw").status_code == 422
     assert "at least 3 players" in text(client.post(organiser + "draw"))
