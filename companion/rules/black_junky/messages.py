@@ -26,6 +26,7 @@ MESSAGES: Mapping[str, Message] = {
     "bj.no_cards_left": N_("%(seat)s has no cards left: all %(dealt)s dealt to them have been laid. Enter “no cards left”."),
     "bj.too_many_cards": Np_("%(seat)s has only %(left)s card left in hand, but %(count)s were entered.",
         "%(seat)s has only %(left)s cards left in hand, but %(count)s were entered.", count="left"),
+    "bj.last_cross": N_("%(card)s is the deck's last cross: it is turned without an entry."),
     "bj.reveal_first": N_("Turn the deck's cross once everyone has revealed; still to come: %(seats)s."),
     "bj.game_over": N_("This game is over; nothing more can be entered."),
     "bj.nobody_plays": N_("Nobody lays a card in this round: there is nothing to judge."),

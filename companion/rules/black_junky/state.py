@@ -10,7 +10,7 @@ from ..base import CardRef, Event, Finding, RuleError, Ruling, SeatRef, SeatsRef
 from ..contract import read_options
 from ..kit.cards import once_per_deal
 from ..kit.seats import Seating, read_seating
-from .cards import Card, hand_size, parse_cross, parse_hand_card, set_aside
+from .cards import CROSSES, Card, hand_size, parse_cross, parse_hand_card, set_aside
 from .options import (
     BUST_21, C_GAME, C_RULINGS, C_SETUP, MEASURE, MEASURE_OFF, OPTIONS, PLAYER_COUNTS, RED, ROUNDS,
 )
@@ -71,6 +71,9 @@ class State:
     """Every card laid or turned so far in this game."""
     played: tuple[int, ...] = ()
     """How many cards each seat has laid so far (this round's reveals included)."""
+    last_cross_forced: bool = False
+    """The latest round's cross was the deck's only one left, so the engine turned it once
+    everyone had revealed: nobody enters a card the table has no choice about."""
 
     @property
     def players(self) -> int:
@@ -193,9 +196,12 @@ def initial(raw_setup: Mapping[str, Any]) -> State:
 def apply(state: State, event: Event) -> State:
     """Take one entry: a player's revealed cards ("reveal" {"seat", "cards"}; [] for "no
     cards left", which is never awaited but still taken), or the deck's cross once everyone
-    with cards has revealed ("deck" {"card"})."""
+    with cards has revealed ("deck" {"card"}). The deck's last cross, the only one left, is
+    turned by the engine after the round's last reveal (State.last_cross_forced)."""
     if event.kind not in EVENT_KINDS:
         raise RuleError("input.unknown_event", "", kind=event.kind)
+    if _said_already(state, event):
+        return state
     if state.is_over:
         raise RuleError("bj.game_over", C_GAME)
     if event.kind == REVEAL:
@@ -224,8 +230,33 @@ def _reveal(state: State, seat: int, raw_cards: Sequence[object]) -> State:
         raise RuleError("bj.too_many_cards", C_SETUP, seat=SeatRef(seat), left=left, count=len(cards))
     played = list(state.played)
     played[seat] += len(cards)
-    return replace(state, revealed=state.revealed + (Reveal(seat, tuple(cards)),),
-                   used=state.used | set(cards), played=tuple(played))
+    state = replace(state, revealed=state.revealed + (Reveal(seat, tuple(cards)),),
+                    used=state.used | set(cards), played=tuple(played), last_cross_forced=False)
+    unturned = [c for c in CROSSES if c not in state.used]
+    if not state.awaiting and len(unturned) == 1 and len(state.rounds) + 1 == state.setup.rounds:
+        # ゲーム: the deck's top cross is turned; the only one left can be nothing else.
+        turned = _turn(state, unturned[0])
+        done = turned.rounds[-1]
+        said = Ruling("bj.last_cross", C_GAME, {"card": CardRef(unturned[0].code)})
+        done = replace(done, rulings=(said,) + done.rulings)
+        return replace(turned, rounds=turned.rounds[:-1] + (done,), last_cross_forced=True)
+    return state
+
+
+def _said_already(state: State, event: Event) -> bool:
+    """Whether an entry only repeats what the engine did by itself when it turned the last
+    cross, with nothing after it (a log written before the engine did): the "deck" entry
+    naming that cross, or a "no cards left" reveal of a seat that had none. It is taken as
+    said already and changes nothing."""
+    if not state.last_cross_forced or state.revealed or not state.rounds:
+        return False
+    try:
+        if event.kind == DECK:
+            return parse_cross(event.payload.get("card")) == state.rounds[-1].deck
+        seat = require_int(event.payload, "seat")
+        return event.payload.get("cards") == [] and 0 <= seat < state.players and state.left[seat] == 0
+    except RuleError:
+        return False
 
 
 def _turn(state: State, cross: Card) -> State:
@@ -236,7 +267,8 @@ def _turn(state: State, cross: Card) -> State:
     plays = [by_seat.get(s) or None for s in range(state.players)]  # not revealed: no cards, sits out
     result = decide(plays, cross, state.setup.red, state.setup.bust_21, number=len(state.rounds) + 1,
                     keep=state.setup.variant)
-    return replace(state, rounds=state.rounds + (result,), revealed=(), used=state.used | {cross})
+    return replace(state, rounds=state.rounds + (result,), revealed=(), used=state.used | {cross},
+                   last_cross_forced=False)
 
 
 def rulings(state: State) -> tuple[Ruling, ...]:

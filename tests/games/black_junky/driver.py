@@ -30,6 +30,9 @@ class Entry:
     event: Event
     seat: int | None
     cards: tuple[bj.Card, ...]
+    turned: bj.Card | None = None
+    """The deck's last cross, when this reveal was the round's last and the engine turned it
+    (the only cross left: nobody enters it)."""
 
 
 @dataclass
@@ -57,7 +60,8 @@ class Sim:
 
     def enter(self, event: Event, seat: int | None = None, cards: tuple[bj.Card, ...] = ()) -> None:
         new = bj.apply(self.state, event)
-        self.stack.append((self.state, Entry(event, seat, cards)))
+        turned = new.rounds[-1].deck if event.kind == "reveal" and len(new.rounds) > len(self.state.rounds) else None
+        self.stack.append((self.state, Entry(event, seat, cards, turned)))
         self.state = new
         self.log.append(event)
         self.states_at.append(new)
@@ -66,10 +70,16 @@ class Sim:
             for card in cards:
                 self.hands[seat].remove(card)
             self.pending[seat] = cards
+            if turned is not None:  # ゲーム: the only cross left, turned by the engine
+                self.deck.remove(turned)
+                self.close_round(turned)
         else:
-            plays = [self.pending.get(s) or None for s in range(len(self.hands))]
-            self.rounds.append({"plays": plays, "deck": cards[0]})
-            self.pending = {}
+            self.close_round(cards[0])
+
+    def close_round(self, cross: bj.Card) -> None:
+        plays = [self.pending.get(s) or None for s in range(len(self.hands))]
+        self.rounds.append({"plays": plays, "deck": cross})
+        self.pending = {}
 
     def undo(self) -> None:
         previous, entry = self.stack.pop()
@@ -79,6 +89,10 @@ class Sim:
         self.undos += 1
         if entry.event.kind == "reveal":
             assert entry.seat is not None
+            if entry.turned is not None:
+                last = self.rounds.pop()
+                self.pending = {s: cards or () for s, cards in enumerate(last["plays"])}
+                self.deck.insert(0, entry.turned)
             self.hands[entry.seat].extend(entry.cards)
             del self.pending[entry.seat]
         else:

@@ -491,6 +491,31 @@ def test_the_game_goes_on_until_the_crosses_run_out():
     refused("bj.game_over", bj.apply, state, deck("XA"))
 
 
+def test_the_last_cross_is_turned_without_an_entry_once_everyone_has_revealed():
+    """ゲーム: the deck's top cross is turned; in round 13 only one is left, so the table has
+    no choice to enter (issue 31: a choice the rules leave to one option is made for it)."""
+    state = one_card_rounds(5, 12)
+    for seat, suit in enumerate(["S", "C", "L", "H"]):
+        state = bj.apply(state, reveal(seat, suit + "K"))
+    assert not state.expects_deck and state.expected_seat == 4 and len(state.rounds) == 12
+    state = bj.apply(state, reveal(4, "DK"))
+    assert state.is_over and state.last_cross_forced and state.rounds[-1].deck == bj.parse_card("XK")
+    assert [r.key for r in bj.rulings(state)][0] == "bj.last_cross"
+    assert bj.rulings(state)[0].params == {"card": CardRef("XK")}
+    # A log written before names that cross (or a "no cards left" of a seat without any): said already.
+    assert bj.apply(state, deck("XK")) == state
+    assert bj.apply(state, reveal(0)) == state
+    refused("bj.game_over", bj.apply, state, deck("XA"))
+    refused("bj.game_over", bj.apply, state, reveal(0, "S2"))
+
+
+def test_a_cross_is_not_turned_by_itself_while_others_lie_unseen():
+    state = one_card_rounds(3, 2, crosses=3)
+    for seat, suit in enumerate(["S", "C", "L"]):
+        state = bj.apply(state, reveal(seat, suit + "3"))
+    assert state.expects_deck and not state.last_cross_forced, "ten crosses lie unseen: the table turns one"
+
+
 def test_fewer_crosses_make_a_shorter_game():
     state = one_card_rounds(3, 3, crosses=3)
     assert state.is_over and not state.ended_early and len(state.rounds) == 3

@@ -298,7 +298,7 @@ def test_a_whole_game_of_thirteen_rounds_then_the_result_and_the_scoreboard(clie
     assert state.is_over
     page = soup(client.get(url))
     cross = bj.card_text(game.rounds[12].deck, lambda s: s)
-    assert f"§Game {cross} is the deck's last cross: it is turned without an entry." in [
+    assert f"§The game {cross} is the deck's last cross: it is turned without an entry." in [
         words(li) for li in page.select("#result .rulings li")]
     assert page.select_one("#prompt") is None and page.select("form.picker") == []
     over = page.select_one("#final")
@@ -358,10 +358,10 @@ def test_undo_takes_back_the_deck_and_history_keeps_everything(client: FlaskClie
     assert page.select_one("#result") is None and wins_shown(page) == [0, 0, 0]
     turn(client, url, "X8")
     history = soup(client.get(url + "/history"))
-    lines = [words(li.select_one("span")) for li in history.select("ol.history > li")]
+    lines = [words(li.select_one("span")) for li in history.select("ol.history > li")][::-1]  # newest first
     assert lines == ["Aki: ♠spade 2", "Ben: ♠spade 3", "Cho: ♠spade 4", "Deck’s cross: ✚cross 9", "↶ Undo",
                      "Deck’s cross: ✚cross 8"]
-    assert history.select("ol.history > li")[3].get("class") == ["entry", "undone"]
+    assert history.select("ol.history > li")[-4].get("class") == ["entry", "undone"]
 
 
 def test_a_correction_of_a_players_cards_decides_the_round_again(client: FlaskClient) -> None:
@@ -375,7 +375,9 @@ def test_a_correction_of_a_players_cards_decides_the_round_again(client: FlaskCl
     response = client.post(url + "/correct/0", data={**fields, "cards": ["S10", "S2"]})
     assert response.status_code == 303
     page = soup(client.get(response.location))
-    assert "Entry 1 corrected." in words(page.select_one("#latest-correction"))
+    said = words(page.select_one("#latest-correction"))
+    assert said.startswith("Round 1, Aki's cards: ♠spade 2 → ♠spade 10, ♠spade 2.")
+    assert said.endswith("Points: Aki +1, Cho −1. Why")
     assert totals_shown(page) == ["21", "12", "13"]
     deck = soup(client.get(url + "/correct/3"))
     assert len(deck.select("#correct button[name=card]:not([disabled])")) == 13
