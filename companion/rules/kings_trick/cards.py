@@ -153,8 +153,11 @@ def counts(cards: Iterable[Card]) -> dict[str, int]:
 
 
 def value_text(tenths: int) -> str:
-    """A trick value with one decimal, exactly: 65 -> "6.5", -1 -> "-0.1", 50 -> "5.0"."""
+    """A trick value as printed, exactly: 65 -> "6.5", -1 -> "-0.1", 3 -> "0.3"; a whole value
+    (an ordinary card's: KING, QUEEN and JESTER never come to one) without a decimal, 50 -> "5"."""
     sign = "-" if tenths < 0 else ""
+    if tenths % 10 == 0:
+        return f"{sign}{abs(tenths) // 10}"
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 
 

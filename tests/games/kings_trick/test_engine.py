@@ -150,8 +150,9 @@ def test_card_and_colour_words():
     assert kt.kind_text("potion", str) == "potions"
 
 
-def test_values_are_exact_tenths_shown_with_one_decimal():
-    assert [kt.value_text(t) for t in (65, 61, 50, 3, -1, 8, 95)] == ["6.5", "6.1", "5.0", "0.3", "-0.1", "0.8", "9.5"]
+def test_values_are_exact_tenths_shown_with_one_decimal_and_whole_values_without():
+    assert [kt.value_text(t) for t in (65, 61, 50, 3, -1, 8, 95)] == ["6.5", "6.1", "5", "0.3", "-0.1", "0.8", "9.5"]
+    assert [kt.value_text(t) for t in (10, 90, -10, 0)] == ["1", "9", "-1", "0"]
     assert [kt.value_number(t) for t in (65, 61, 3, -1)] == [6.5, 6.1, 0.3, -0.1]
     # Kept exact: a fraction of tenths gives the same value as the printed decimal.
     assert Fraction(61, 10) == Fraction(6) + Fraction(1, 2) - Fraction(2, 5)
@@ -178,7 +179,7 @@ def test_example_3_4_king_queen_jester_are_blue_6_5_blue_6_1_black_0_3_and_c_d_a
     result = resolve("KING", "QUEEN", "K5", "JESTER", "B6")
     assert result.lead_colour == "K"  # 3(3)④: C's black 5 is the first coloured card
     assert result.colours == ("B", "B", "K", "K", "B")
-    assert values(result) == ["6.5", "6.1", "5.0", "0.3", "6.0"]
+    assert values(result) == ["6.5", "6.1", "5", "0.3", "6"]
     assert result.copied == (E, A, None, None, None)  # A's right neighbour is E, the last player
     assert kt.resolve(cards("KING", "QUEEN", "K5", "JESTER", "B6"), 3, 5).copied_seats == (2, 3, None, None, None)
     assert result.order == (C, D, A, B, E)
@@ -190,7 +191,7 @@ def test_example_3_4_king_queen_jester_are_blue_6_5_blue_6_1_black_0_3_and_c_d_a
         ("kt.draft_third", "3(4)")]
     king = ruling(result.rulings, "kt.king_value")
     assert king.params == {"seat": SeatRef(A), "card": CardRef("KING"), "neighbour": SeatRef(E),
-                           "base": "6.0", "value": "6.5", "colour": SuitRef("B")}
+                           "base": "6", "value": "6.5", "colour": SuitRef("B")}
     queen = ruling(result.rulings, "kt.queen_value")
     assert (queen.params["neighbour"], queen.params["base"], queen.params["value"]) == (SeatRef(A), "6.5", "6.1")
 
@@ -253,7 +254,7 @@ def test_example_3_6_a_player_who_passed_declares_once_points_rise_and_not_befor
 def test_lead_colour_after_a_jester_lead_is_the_first_coloured_card_and_the_jester_is_its_0_3():
     result = resolve("JESTER", "G3", "R9", "G1")
     assert result.lead_colour == "G"
-    assert values(result) == ["0.3", "3.0", "9.0", "1.0"]
+    assert values(result) == ["0.3", "3", "9", "1"]
     assert result.order == (1, 3, 0, 2)  # G3 > G1 > the JESTER's G0.3 > red 9
     assert ruling(result.rulings, "kt.lead_after_special").params["first"] == SeatRef(1)
 
@@ -261,7 +262,7 @@ def test_lead_colour_after_a_jester_lead_is_the_first_coloured_card_and_the_jest
 def test_a_king_after_the_jester_is_the_lead_colour_0_8():
     result = resolve("B4", "JESTER", "KING", "R9")
     assert result.colours == ("B", "B", "B", "R")
-    assert values(result) == ["4.0", "0.3", "0.8", "9.0"]
+    assert values(result) == ["4", "0.3", "0.8", "9"]
     assert result.order == (0, 2, 1, 3)
 
 
@@ -275,13 +276,13 @@ def test_a_king_leading_copies_the_last_player_of_the_trick():
 def test_a_queen_copying_a_king_uses_its_final_value():
     # RULINGS: a QUEEN after a KING that copied blue 6 is blue 6.1.
     result = resolve("B6", "KING", "QUEEN", "R1")
-    assert values(result) == ["6.0", "6.5", "6.1", "1.0"]
+    assert values(result) == ["6", "6.5", "6.1", "1"]
     assert result.order == (1, 2, 0, 3)
 
 
 def test_a_queen_below_the_card_she_copies():
     result = resolve("R5", "QUEEN", "R4")
-    assert values(result) == ["5.0", "4.6", "4.0"]
+    assert values(result) == ["5", "4.6", "4"]
     assert result.order == (0, 1, 2)
 
 
@@ -798,5 +799,5 @@ def test_a_ruling_reads_as_a_sentence():
         return value
 
     said = [kt.MESSAGES[r.key] % {k: show(v) for k, v in r.params.items()} for r in result.rulings]
-    assert said[1] == "A's KING copies their right neighbour E: blue 6.0 plus 0.5 is blue 6.5."
+    assert said[1] == "A's KING copies their right neighbour E: blue 6 plus 0.5 is blue 6.5."
     assert said[6] == "Strongest first: C, D, A, B, E."
