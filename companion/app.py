@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 import threading
 from pathlib import Path
 from typing import Any
@@ -11,6 +11,9 @@ from flask import Flask, g, request
 from flask.templating import Environment
 from flask_babel import Babel
 from flask_compress import Compress
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from . import i18n, store
 from .csrf import SignedOnce, csrf_token
@@ -49,6 +52,22 @@ class Templates(Environment):
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}
+
+
+def page_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
+    """A template's `_()` over one catalog's lookup, as Jinja's i18n extension makes it in its
+    newstyle mode (which Flask-Babel turns on): the result is always a format string, its
+    `%(name)s` filled from the keywords, and marked safe where the template escapes (the
+    keywords are escaped as they are filled in)."""
+
+    @pass_context
+    def gettext(context: Context, string: str, /, **variables: Any) -> str:
+        text = lookup(string)
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        return text % variables
+
+    return gettext
 
 
 class App(Flask):
@@ -128,7 +147,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     @app.context_processor
     def page_context() -> dict[str, Any]:
         from flask_babel import get_locale, get_translations
-        from jinja2.ext import _make_new_gettext
 
         # Where the language and theme switches send back to: this path and its query, the
         # query's bytes decoded leniently (a hand-typed address may carry anything).
@@ -136,7 +154,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         here = (request.path + ("?" + query if query else "")) if request else "/"
         # The page's catalog looked up once per render instead of once per string: the
         # same newstyle gettext Flask-Babel installs, bound to this request's language.
-        fast = _make_new_gettext(get_translations().gettext)
+        fast = page_gettext(get_translations().gettext)
         theme = request.cookies.get("theme") if request else None
         return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here, "_": fast, "gettext": fast,
                 "theme": theme if theme in ("light", "dark") else None,
@@ -178,7 +196,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .polls import UnchangedPolls
 
     app.wsgi_app = UnchangedPolls(app.wsgi_app, app.config["DATABASE"],  # type: ignore[method-assign]
-                                  app.extensions["companion.connections"], app.extensions["companion.memory"])
+                                  app.extensions["companion.connections"], app.extensions["companion.memory"],
+                                  app.url_map)
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)

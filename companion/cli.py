@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import gettext
 import json
 import os
-import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from . import i18n, rules
@@ -292,8 +293,19 @@ def import_record(path: Path, db_path: Path, lang: str, base: str = DEFAULT_BASE
     except (OSError, ValueError, RecursionError) as exc:
         print(f"companion: {_record_problem(exc, path, lang)}", file=sys.stderr)
         return 2
-    print(f"{base.rstrip('/')}/t/{table.scorer_token}/")
+    print(table_link(db_path, table.scorer_token, base))
     return 0
+
+
+def table_link(db_path: Path, token: str, base: str) -> str:
+    """A table's scorer link under `base`, built by the app's own route (play.table)."""
+    from flask import url_for
+
+    from .app import create_app
+
+    app = create_app({"DATABASE": str(db_path)})
+    with app.test_request_context(base_url=base.rstrip("/") + "/"):
+        return url_for("play.table", token=token, _external=True)
 
 
 def audit(path: Path, lang: str, out: TextIO) -> int:
@@ -337,9 +349,12 @@ ARGPARSE_WORDS = (
 marked here for the catalog: `main` hands argparse the catalog while it reads the command."""
 
 
-OLD_TOKEN = re.compile(r"-[A-Za-z0-9_-]{21}")
-"""A table token that starts with "-" (older tables had some): 22 characters of base64url,
-which no option of `export` looks like (`--format=csv`, `-oscores.csv`, `--db=...`)."""
+def dashed_token(word: str) -> bool:
+    """Whether `word` is a table link's token that starts with "-" (older tables had some),
+    which no option of `export` looks like (`--format=csv`, `-oscores.csv`, `--db=...`)."""
+    from .store import is_token
+
+    return word.startswith("-") and is_token(word)
 
 
 def command_lang(argv: Sequence[str]) -> str:
@@ -404,18 +419,39 @@ def parser_in(lang: str) -> argparse.ArgumentParser:
     return parser
 
 
+@contextmanager
+def argparse_words(lang: str) -> Iterator[None]:
+    """argparse looks its own words up (its usage line, headings, errors) as it prints them,
+    through the standard library's gettext in the process's text domain, "messages": for the
+    time the command is read, that domain is this project's catalog (which holds argparse's
+    words, ARGPARSE_WORDS) in the command's language; then everything is as it was."""
+    domain, directory = gettext.textdomain(), gettext.bindtextdomain(ARGPARSE_DOMAIN)
+    language = os.environ.get("LANGUAGE")
+    gettext.textdomain(ARGPARSE_DOMAIN)
+    gettext.bindtextdomain(ARGPARSE_DOMAIN, i18n.TRANSLATIONS_DIR)
+    os.environ["LANGUAGE"] = lang  # read before LC_ALL, LC_MESSAGES and LANG
+    try:
+        yield
+    finally:
+        if language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = language
+        gettext.bindtextdomain(ARGPARSE_DOMAIN, directory)
+        gettext.textdomain(domain)
+
+
+ARGPARSE_DOMAIN = "messages"
+"""The compiled catalogs' name (companion/translations/<lang>/LC_MESSAGES/messages.mo)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if len(argv) > 1 and argv[0] == "export" and OLD_TOKEN.fullmatch(argv[1]):
+    if len(argv) > 1 and argv[0] == "export" and dashed_token(argv[1]):
         argv += ["--", argv.pop(1)]  # a token may start with "-" (older tables): it is the link, not an option
     lang = command_lang(argv)
-    words = i18n.catalog(lang)
-    own = argparse._, argparse.ngettext  # type: ignore[attr-defined]
-    argparse._, argparse.ngettext = words.gettext, words.ngettext  # type: ignore[attr-defined]
-    try:  # argparse looks its words up as it prints them: in the command's language, then back
+    with argparse_words(lang):
         args = parser_in(lang).parse_args(argv)
-    finally:
-        argparse._, argparse.ngettext = own  # type: ignore[attr-defined]
     if args.command == "judge":  # a rules question needs no database: sqlite-utils is not even imported
         return judge_lines(args.game, args.lang, sys.stdin, sys.stdout)
     from . import store

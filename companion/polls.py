@@ -10,13 +10,16 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from werkzeug.routing import Map
+
 from . import derived, store
+from .addresses import Addresses
 from .headers import with_security_headers
 from .memory import Memory
 from .views._htmx import NO_SWAP, environ_is_htmx
 
-PANEL = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/g/[0-9]{1,9}/panel")
-"""A game panel's address under a table link (as play.panel serves it)."""
+PANEL = "play.panel"
+"""The route of a game's panel under a table link (its shape is play.panel's own)."""
 
 RETRY_MS = 1000
 """How soon a browser opens a table's live stream again after losing it."""
@@ -33,8 +36,9 @@ class UnchangedPolls:
     answers carry the security headers the app's do (the app's after_request never sees them)."""
 
     def __init__(self, app: Callable[[Environ, StartResponse], Iterable[bytes]], database: str,
-                 connections: Any, memory: Memory) -> None:
+                 connections: Any, memory: Memory, url_map: Map) -> None:
         self.app = app
+        self.addresses = Addresses(url_map)
         self.database = database
         self.connections = connections  # the app's per-thread connections (db.get_db uses the same)
         self.memory = memory
@@ -42,9 +46,9 @@ class UnchangedPolls:
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         asked = environ.get("HTTP_IF_NONE_MATCH")
         if asked and environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
-            found = PANEL.fullmatch(environ.get("PATH_INFO", ""))
-            if found is not None:
-                current = self._version(found.group(1))
+            token = self.addresses.token_of(environ.get("PATH_INFO", ""), PANEL)
+            if token is not None:
+                current = self._version(token)
                 # The app's ETag is the version, with ":br" or ":gzip" added by compression.
                 same = current is not None and derived.same_tag(current, TAG.findall(asked))
                 if same and environ_is_htmx(environ):

@@ -35,7 +35,6 @@ from __future__ import annotations
 import html
 import io
 import logging
-import re
 import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -51,14 +50,18 @@ import gevent.threadpool
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
+from flask import Flask
+
 from . import i18n, limits, store
+from .addresses import Addresses
 from .headers import with_security_headers
 from .memory import Memory
 from .polls import RETRY_MS, table_of, version_message
 from .rules.base import N_
 
-LIVE = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/live")
-"""A table's live stream (the same link a person opens; play.live answers it without us)."""
+LIVE = "play.live"
+"""The route of a table's live stream (the same link a person opens; play.live answers it
+without us). Its shape is the blueprint's own (addresses.py)."""
 
 TICK = 0.05
 """Seconds between the watcher's checks for a write: an entry reaches the phones within it."""
@@ -230,6 +233,8 @@ class Front:
                  timeout: float = 20.0) -> None:
         self.app = app
         self.live = live
+        # A bare WSGI app (the benches' floor) has no routes of ours, so no live streams.
+        self.addresses = Addresses(app.url_map) if isinstance(app, Flask) else None
         self.pool = gevent.threadpool.ThreadPool(threads)
         self.gate = Gate(most_connections() if connection_limit is None
                          else min(connection_limit, most_connections()))
@@ -239,9 +244,9 @@ class Front:
         fileno = environ.pop("companion.fileno", None)
         if environ.pop("companion.full", False):
             return turned_away(environ, start_response)
-        found = LIVE.fullmatch(environ.get("PATH_INFO", ""))
-        if found is not None:
-            return self.live(environ, start_response, found.group(1), fileno)
+        token = None if self.addresses is None else self.addresses.token_of(environ.get("PATH_INFO", ""), LIVE)
+        if token is not None:
+            return self.live(environ, start_response, token, fileno)
         # The app's thread must not touch this loop's socket: its body is read here.
         stream = environ["wsgi.input"]
         length = environ.get("CONTENT_LENGTH")

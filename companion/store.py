@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import sqlite3
 import threading
@@ -161,12 +162,26 @@ def m008_club_events(db: sqlite_utils.Database) -> None:
     db.table("club_tables").create_index(["table_id"], unique=True)
 
 
+def known_migrations() -> set[str]:
+    """The names of every migration this version knows: all of them are pending on an
+    empty database."""
+    return {m.name for m in migrations.pending(sqlite_utils.Database(memory=True))}
+
+
 def new_token() -> str:
     """128 random bits, URL-safe: a link nobody can guess."""
     while True:  # never "-" first: a command line would read it as an option
         token = secrets.token_urlsafe(16)
         if not token.startswith("-"):
             return token
+
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
+"""What new_token makes (and older tables' tokens, which may start with "-")."""
+
+
+def is_token(text: str) -> bool:
+    return TOKEN.fullmatch(text) is not None
 
 
 def app_secret(db: sqlite_utils.Database) -> str:
@@ -317,7 +332,7 @@ def check_file(path: Path, create: bool) -> None:
                 f"select name from [{migrations.migrations_table}] where migration_set = ?", [migrations.name])}
         if names - {"sqlite_sequence"} and not applied:
             raise DatabaseProblem(DB_FOREIGN, path)
-        if applied - {m.name for m in migrations._migrations}:
+        if applied - known_migrations():
             raise DatabaseProblem(DB_NEWER, path)
         if conn.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
             raise DatabaseProblem(DB_DAMAGED, path)

@@ -70,7 +70,7 @@ def test_finished_games_are_derived_once_then_read_without_replaying(
     assert [row[0] for row in kept] == [1, 2]  # the two finished games, not the one under way
 
     replayed: list[int] = []
-    original = tables._game_at
+    original = tables._game_at  # noqa: SLF001 (this project's own)
 
     def counting(db, table, row, mark):  # type: ignore[no-untyped-def]
         replayed.append(row.number)
@@ -210,7 +210,7 @@ def test_the_first_page_after_a_restart_reads_the_earlier_games_summary_not_ever
     assert before is not None
 
     read: list[str] = []
-    original_marks, original_outcome = store.games_and_marks, tables._outcome_at
+    original_marks, original_outcome = store.games_and_marks, tables._outcome_at  # noqa: SLF001 (this project's own)
     monkeypatch.setattr(store, "games_and_marks", lambda *a: read.append("marks") or original_marks(*a))
     monkeypatch.setattr(tables, "_outcome_at", lambda db, table, row, mark: read.append(str(row.number))
                         or original_outcome(db, table, row, mark))

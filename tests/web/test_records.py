@@ -256,7 +256,7 @@ def test_csv_names_each_members_team_in_a_team_game() -> None:
     table = store.TableRow("t", "Friday", ("A", "B", "C", "D"), "2026-11-22T20:00:00", "s", "v")
     row = store.GameRow(1, "t", 1, "kings-trick", {}, "")
     teams = Outcome((5, 3, 5, 3), True, (1, 2, 1, 2), teams=((0, 2), (1, 3)))
-    lines = list(csv.reader(io.StringIO(records._csv_rows(table, [(row, teams, False)]))))
+    lines = list(csv.reader(io.StringIO(records._csv_rows(table, [(row, teams, False)]))))  # noqa: SLF001 (this project's own)
     assert [(line[4], line[6], line[7]) for line in lines] == [("0", "1", "5"), ("1", "2", "3"), ("2", "1", "5"),
                                                                ("3", "2", "3")]
 

@@ -1,0 +1,41 @@
+"""Which of the app's own routes a path is, read from the app's URL map.
+
+The server's front (a table's live stream, server.py) and the unchanged-poll answer
+(polls.py) recognise a request before Flask sees it. They ask the same URL map the
+blueprints built, so a route's shape is written once, in its blueprint, and a route moved
+there moves here too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import Map, MapAdapter, RequestRedirect
+
+
+class Addresses:
+    """The endpoint and arguments of a path, by the app's URL map (bound on first use, when
+    every blueprint is registered)."""
+
+    def __init__(self, url_map: Map) -> None:
+        self.url_map = url_map
+        self.adapter: MapAdapter | None = None
+
+    def match(self, path: str, method: str = "GET") -> tuple[str, dict[str, Any]] | None:
+        """(endpoint, arguments) of the route `path` names, or None if none does."""
+        if self.adapter is None:
+            self.adapter = self.url_map.bind("companion")
+        try:
+            endpoint, arguments = self.adapter.match(path, method=method)
+        except (HTTPException, RequestRedirect):
+            return None
+        return str(endpoint), dict(arguments)
+
+    def token_of(self, path: str, endpoint: str) -> str | None:
+        """The table link (`token`) of `path` if it is a route of `endpoint`, else None."""
+        found = self.match(path)
+        if found is None or found[0] != endpoint:
+            return None
+        token = found[1].get("token")
+        return token if isinstance(token, str) else None
