@@ -1,9 +1,11 @@
 """The contract every game satisfies, and the small value types the web layer reads.
 
 A game is a package under `companion/rules/<game>/` whose `__init__` offers the members of
-`Game` below; the registry (`rules.GAMES`) is typed `dict[str, Game]`, so mypy checks every
-game package against this protocol and a game missing a member fails the type check, not
-a table at run time. Everything here is pure: no Flask, no SQLite, no I/O.
+`Game` below; each package ends by assigning itself to a name typed `Game[ItsState]`
+(`_GAME`), so mypy checks every game package against this protocol, generic over its own
+state type, and a game missing a member fails the type check, not a table at run time.
+The registry (`rules.GAMES`, a lazy `Mapping[str, Game]`) imports a package when its game
+is first looked up. Everything here is pure: no Flask, no SQLite, no I/O.
 
 The manner is a rules engine's (OpenSpiel's legal_actions / apply_action / returns,
 python-chess's Board): build a state from a setup, apply one event at a time (a new frozen
