@@ -26,8 +26,8 @@ from .forms import form_payload, names, quick_judge_request
 from .naming import entry_name
 from .judge import ASKS, judge
 from .layout import (
-    ORIGIN, REASONS, Grid, Pos, Problem, fits, free_spots, parse_position, place_problem, position_text, read_grid,
-    spots,
+    ORIGIN, REASONS, Grid, Pos, Problem, beside, fits, free_spots, parse_position, place_problem, position_text,
+    read_grid, spots,
 )
 from .messages import MESSAGES
 from .options import (
@@ -35,16 +35,18 @@ from .options import (
 )
 from .scoring import POSSIBLE_PENALTIES, Match, evening, match, next_setup, outcome, start_choices
 from .state import (
-    OUT_POINTS, Hand, Laid, Setup, State, Turn, apply, audit, counts_of, initial, make_setup, rulings, state_spots,
+    OUT_POINTS, Hand, Laid, Setup, State, Turn, apply, audit, counts_of, initial, make_setup, playable, rulings,
+    state_spots,
 )
 
 __all__ = [
     "ASKS", "DEAL_SIZE", "DECK", "DECK_SIZE", "DEFAULT_LIMIT", "LIMIT", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS",
     "NAME", "OPTIONS", "ORIGIN", "OUT_POINTS", "PLAYER_COUNTS", "POSSIBLE_PENALTIES", "RANKS", "REASONS",
     "SCORES_ONLY", "SLUG", "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS", "WORDS", "Card", "Grid", "Hand", "Laid", "Match",
-    "Pos", "Problem", "Setup", "State", "Turn", "apply", "audit", "card_parts", "card_text", "clauses", "counts_of",
-    "deal", "evening", "fits", "form_payload", "free_spots", "initial", "judge", "make_setup", "match",
-    "entry_name", "names", "next_setup", "one_apart", "outcome", "parse_card", "parse_position", "place_problem", "position_text",
+    "Pos", "Problem", "Setup", "State", "Turn", "apply", "audit", "beside", "card_parts", "card_text", "clauses",
+    "counts_of", "deal", "evening", "fits", "form_payload", "free_spots", "initial", "judge", "make_setup", "match",
+    "entry_name", "names", "next_setup", "one_apart", "outcome", "parse_card", "playable", "parse_position",
+    "place_problem", "position_text",
     "quick_judge_request", "rank_text", "read_grid", "rulings", "spots", "start_choices", "state_spots",
     "suit_text",
 ]

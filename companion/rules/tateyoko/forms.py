@@ -16,7 +16,8 @@ from .layout import ORIGIN, Pos, free_spots, parse_position, place_problem, posi
 def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     """An entry from the page's form, shaped as apply() reads it.
 
-    start: "card". lay: "seat", the spot as "spot" ("x,y") or as "x" and "y", "card".
+    start: "card". lay: "seat", the spot as "spot" ("x,y") or as "x" and "y", "card"; or
+    "at", the card and its spot in one value ("SQ@0,1", a key of a card that fits one spot).
     done, pass: "seat". hand: "seat" and either "cards" (codes separated by dots, commas or
     spaces, or one value per card ticked) or "count_L", "count_X", ... per suit (an empty
     field counts 0). Numbers that are not numbers stay text, for apply() to refuse by name.
@@ -27,13 +28,15 @@ def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     if kind in ("lay", "done", "pass", "hand"):
         payload["seat"] = form_int(fields, "seat")
     if kind == "lay":
-        spot = form_text(fields, "spot")
+        # One tap for a card that fits one spot only: "at" is "CODE@x,y" (the picker's key).
+        at_card, _, at_spot = form_text(fields, "at").partition("@")
+        spot = at_spot or form_text(fields, "spot")
         if spot:
             x, _, y = spot.partition(",")
             payload["x"], payload["y"] = form_int({"v": x}, "v"), form_int({"v": y}, "v")
         else:
             payload["x"], payload["y"] = form_int(fields, "x"), form_int(fields, "y")
-        payload["card"] = form_text(fields, "card")
+        payload["card"] = at_card or form_text(fields, "card")
     if kind == "hand":
         # The cards come as one text, or as one value per card ticked on the page's picker.
         raw = fields.get("cards", "")

@@ -147,6 +147,12 @@ def fit_rulings(grid: Grid, pos: Pos, card: Card) -> tuple[Ruling, ...]:
     return tuple(out)
 
 
+def beside(grid: Grid, pos: Pos) -> tuple[tuple[str, Card], ...]:
+    """The cards next to `pos`, each with its side ("above", "below", "left", "right"), vertical
+    ones first: how the page names a spot by the cards around it rather than by x and y."""
+    return tuple((side, grid[step(pos, offset)]) for side, offset in SIDES if step(pos, offset) in grid)
+
+
 def free_spots(grid: Grid) -> tuple[Pos, ...]:
     """Every empty position next to the layout, sorted by x then y."""
     return tuple(sorted({n for pos in grid for n in neighbours(pos) if n not in grid}))

@@ -37,8 +37,8 @@ from ..contract import read_options
 from ..kit.evening import top
 from ..kit.seats import Seating, left_of, read_seating
 from . import clauses as c
-from .cards import DEAL_SIZE, DECK_SIZE, RANKS, SUITS, Card, parse_card, parse_suit
-from .layout import ORIGIN, Grid, Pos, fit_rulings, place_problem, spots
+from .cards import DEAL_SIZE, DECK, DECK_SIZE, RANKS, SUITS, Card, parse_card, parse_suit
+from .layout import ORIGIN, Grid, Pos, fit_rulings, free_spots, neighbours, place_problem, spots
 from .options import OPTIONS, PLAYER_COUNTS
 
 KINDS = ("start", "lay", "done", "pass", "hand")
@@ -457,6 +457,25 @@ def state_spots(state: State, card: Card | str) -> tuple[Pos, ...]:
     if state.phase != "turn":
         return ()
     return spots(state.grid, card, [laid.pos for laid in state.current])
+
+
+def playable(state: State) -> dict[str, tuple[Pos, ...]]:
+    """Every card not yet laid that may go somewhere now, with its spots (by x then y): what
+    the scorer's picker offers during a turn (A:隣接, A:直前, A:1直線, A:縦, A:横), so that
+    no card is offered where it cannot lie. Empty outside a turn."""
+    if state.phase != "turn":
+        return {}
+    turn = [laid.pos for laid in state.current]
+    candidates = [pos for pos in (neighbours(turn[-1]) if turn else free_spots(state.grid)) if pos not in state.grid]
+    laid = set(state.grid.values())
+    out: dict[str, tuple[Pos, ...]] = {}
+    for card in DECK:
+        if card in laid:
+            continue
+        where = sorted(pos for pos in candidates if place_problem(state.grid, turn, pos, card) is None)
+        if where:
+            out[card.code] = tuple(where)
+    return out
 
 
 def rulings(state: State) -> tuple[Ruling, ...]:

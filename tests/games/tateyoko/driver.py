@@ -251,6 +251,24 @@ def play(seed: int, players: int | None = None, scores_only: bool | None = None,
     return run
 
 
+def tap_limit(kind: str, payload: dict[str, Any]) -> int:
+    """Taps an entry may take on the page (issue 31): a card laid, its suit, its rank and its
+    spot, three (two when it fits one spot only); pass and done, one; the starting card, suit
+    and rank; a hand as counts, a tap per suit held (two for five or more of a suit) and one
+    to send it; card by card, the tab, each card, its suit's tab once, and one to send it."""
+    if kind == "lay":
+        return 3
+    if kind in ("pass", "done"):
+        return 1
+    if kind == "hand" and "cards" in payload:
+        cards = [str(c) for c in payload["cards"]]
+        return len(cards) + len({c[0].upper() for c in cards}) + 2 if cards else 1
+    if kind == "hand":
+        held = [int(n) for n in payload.get("counts", {}).values() if n]
+        return sum(2 if n > 4 else 1 for n in held) + 1
+    return 2
+
+
 def random_game(seed: int) -> tuple[dict[str, Any], list[Event]]:
     """A setup and the complete log of a whole game (undo entries included)."""
     run = play(seed, undo_rate=0.08)

@@ -1,8 +1,9 @@
 """Driving a Tateyoko table through the test client, as the page's forms do.
 
-A card laid is tapped as a person taps it: the card first (the page comes back with the spots
-it fits highlighted), then the spot; or the spot first, then the card. Pass and done are one
-tap each; a hand at the end is six counts per suit (or the cards ticked). Whole games are
+A card laid is tapped as a person taps it: the page offers only the cards that fit somewhere,
+each with its spots; a card that fits one spot is laid there by its key, one that fits several
+opens their list and a spot is tapped. Pass and done are one tap each; a hand at the end is a
+count per suit (or the cards ticked). Whole games are
 planned by the seeded table of tests/games/tateyoko/driver.py (real hands, legal plays).
 """
 
@@ -64,37 +65,50 @@ def start(client: FlaskClient, url: str, card: str, htmx: bool = False):  # type
     return _post(client, url, {**hidden_fields(form), "card": card}, htmx)
 
 
-def choose(client: FlaskClient, url: str, card: str | None = None, spot: str | None = None, htmx: bool = False):  # type: ignore[no-untyped-def]
-    """The first tap of a card laid: the card (its rank key) or a free spot; the page comes back
-    with it chosen (the address carries it)."""
-    query = {"card": card} if card else {"spot": spot}
-    return client.get(url, query_string=query, headers={"HX-Request": "true"} if htmx else {})
-
-
 def ordered(spots) -> list[str]:  # type: ignore[no-untyped-def]
     """Spots ("x,y", or elements carrying one as their value or text) by x, then y, as the engine sorts them."""
     texts = [s if isinstance(s, str) else s.get("value") or s.get_text() for s in spots]
     return sorted(texts, key=lambda t: tuple(int(n) for n in t.split(",")))
 
 
+def offered(page_html, card: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """The spots the picker offers `card` (by x then y): one on its own key, several in the list
+    its key opens; none when it fits nowhere (its key struck out) or the page offers no card."""
+    form = page_html.select_one("form#lay")
+    if form is None:
+        return []
+    one = form.select_one(f"button[name=at][data-card={card}]")
+    if one is not None:
+        return [one["value"].split("@")[1]]
+    return ordered(form.select(f".spots[data-spots-of={card}] button[name=spot]"))
+
+
 def highlighted(client: FlaskClient, url: str, card: str) -> list[str]:
-    """The spots the page highlights once `card` is chosen, by x then y."""
-    page = soup(choose(client, url, card=card))
-    return ordered(page.select("form#lay button.spot.ok"))
+    """The spots the page offers `card` now, by x then y."""
+    return offered(soup(client.get(url)), card)
 
 
-def lay(client: FlaskClient, url: str, spot: str, card: str, htmx: bool = False, spot_first: bool = False):  # type: ignore[no-untyped-def]
-    """A card laid: the card, then the spot it lies on (or the spot, then the card)."""
-    if spot_first:
-        page = soup(choose(client, url, spot=spot))
-        form = page.select_one("form#lay")
-        assert form is not None and form.select_one(f"button[name=card][value={card}]") is not None
-        return _post(client, url, {**hidden_fields(form), "card": card}, htmx)
-    page = soup(choose(client, url, card=card))
-    form = page.select_one("form#lay")
-    assert form is not None, "no card chosen"
-    assert form.select_one(f"button[name=spot][value='{spot}']") is not None, f"{spot} is not offered"
-    return _post(client, url, {**hidden_fields(form), "spot": spot}, htmx)
+def lay(client: FlaskClient, url: str, spot: str, card: str, htmx: bool = False):  # type: ignore[no-untyped-def]
+    """A card laid as tapped: its key (a card that fits one spot is laid there by it), or its key
+    and then the spot in the list it opens."""
+    form = soup(client.get(url)).select_one("form#lay")
+    assert form is not None, "the page offers no card"
+    one = form.select_one(f"button[name=at][data-card={card}]")
+    if one is not None:
+        assert one["value"] == f"{card}@{spot}", f"{card} fits {one['value']} only"
+        return _post(client, url, {**hidden_fields(form), "at": one["value"]}, htmx)
+    assert form.select_one(f".spots[data-spots-of={card}] button[name=spot][value='{spot}']") is not None, \
+        f"{spot} is not offered for {card}"
+    return _post(client, url, {**hidden_fields(form), "card": card, "spot": spot}, htmx)
+
+
+def lay_anyway(client: FlaskClient, url: str, spot: str, card: str, htmx: bool = False):  # type: ignore[no-untyped-def]
+    """A card and a spot sent with the page's lay form whether or not the page offers them (a
+    form made by hand, or a page left open while the table moved on): the engine decides."""
+    page = soup(client.get(url))
+    form = page.select_one("form#lay") or page.select_one("form#pass") or page.select_one("form#done")
+    assert form is not None
+    return _post(client, url, {**hidden_fields(form), "kind": "lay", "card": card, "spot": spot}, htmx)
 
 
 def done(client: FlaskClient, url: str, htmx: bool = False):  # type: ignore[no-untyped-def]

@@ -1,18 +1,25 @@
-"""A whole 3-player Tateyoko game through the page at phone size, as the person with the phone
-taps it: the starting card (suit, then rank); each card laid as its card (suit, then rank),
-then the highlighted spot it lies on, or now and then the spot first, then the card; "done"
-after a turn's cards, "pass" with the draw counted; at the end each hand as counts per suit."""
+"""Tateyoko through the page on the smallest phone (360x640), as the person with the phone taps
+it (tests/kit/taps.py, every tap counted by tests/kit/measure.py): the starting card (suit,
+rank); each card laid as its suit and rank, a card that fits one spot laid there by that tap,
+one that fits several with a third tap on its spot, named by the cards beside it; "done" and
+"pass"; at the end each hand as a count per suit or card by card. No tap needs the page
+scrolled or the layout panned, and no entry takes more taps than the issue allows."""
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Page, expect
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.app import create_app
 from companion.rules import tateyoko as ty
-from companion.rules.base import Event
-from tests.games.tateyoko.table import NAMES3, plan, replayed
-from tests.kit.browser import assert_phone_friendly
-from tests.kit.seating import sit_down
+from companion.rules.base import UNDO, Event
+from tests.games.tateyoko import driver
+from tests.games.tateyoko.table import EXAMPLE, seat_table
+from tests.kit import measure, taps
+from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
 
 pytestmark = pytest.mark.browser
 
@@ -20,154 +27,102 @@ SEED = 38
 """A deal whose game ends with a player laying their last card; one turn lays three cards in line."""
 
 
+@pytest.fixture(params=[("en-US", "light"), ("ja-JP", "dark")], ids=["en-light", "ja-dark"])
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    locale, scheme = request.param
+    context = browser.new_context(viewport=SMALL_PHONE, locale=locale, has_touch=True, is_mobile=True,
+                                  color_scheme=scheme)
+    if locale.startswith("ja"):
+        context.add_cookies([{"name": "lang", "value": "ja", "url": "http://127.0.0.1"}])
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def open_table(page: Page, live_server: str, live_db: Path, names: tuple[str, ...] | list[str], first: int,
+               options: dict[str, str] | None = None) -> None:
+    """A table seated straight into the live server's database, its first game opened on the phone."""
+    client = create_app({"DATABASE": str(live_db)}).test_client()
+    url = seat_table(client, names, first=first, options=options)
+    page.goto(live_server + url.replace("http://localhost", ""))
+
+
 def wait_for_entry(page: Page, seq: int) -> None:
     """The panel has been swapped in, expecting entry `seq`, or the game is over."""
     page.wait_for_selector(f"#panel input[name=seq][value='{seq}'], #final", state="attached")
 
 
-def seat_and_start(page: Page, base: str, first: int, limit: int) -> None:
-    sit_down(page, base, ty.SLUG, NAMES3)
-    expect(page.locator("#ty-setup")).to_contain_text("Deal 15 cards to each player; the other 33 are the deck.")
-    assert_phone_friendly(page)
-    page.check(f"input[name=first_leader][value='{first}']")
-    page.fill("input[name=match_limit]", str(limit))
-    page.click("button.primary[type=submit]")
-    expect(page.locator("#prompt")).to_have_text("Turn up the starting card")
-
-
-def tap_card(page: Page, form: str, code: str) -> None:
-    """Two taps: the suit tab, then the rank."""
-    page.click(f"{form} label.suit-btn.s-{code[0]}")
-    page.click(f"{form} button[name=card][value={code}]")
-
-
-def lay(page: Page, seq: int, event: Event, spot_first: bool, check: bool) -> None:
-    spot, card = f"{event.payload['x']},{event.payload['y']}", str(event.payload["card"])
-    if spot_first:
-        page.click(f"form#lay button[name=spot][value='{spot}']")
-        expect(page.locator("#chosen")).to_contain_text(f"At {spot}:")
-        expect(page.locator("#layout .spot.chosen")).to_have_text(spot)
-        if check:
-            page.click(f"form#lay label.suit-btn.s-{card[0]}")
-            assert_phone_friendly(page)
-        tap_card(page, "form#lay", card)
-    else:
-        tap_card(page, "form#lay", card)
-        target = page.locator(f"form#lay button.spot.ok[value='{spot}']")
-        expect(target).to_be_visible()  # the spot it lies on is highlighted: it fits there
-        if check:
-            assert_phone_friendly(page)
-        target.click()
-    wait_for_entry(page, seq + 1)
-
-
-def test_a_three_player_game_to_the_last_card_through_the_page(page: Page, live_server: str) -> None:
-    setup, log = plan(SEED, 3)
-    final = replayed(setup, log)
-    assert final.ended == "out" and max(len(t.cards) for t in final.turns) >= 3
-    seat_and_start(page, live_server, setup["first_leader"], setup["options"]["match_limit"])
-    assert_phone_friendly(page)
-    laid = 0
-    checked = set()
+def play(page: Page, log: list[Event]) -> measure.Recorder:
+    """Every entry of `log` tapped in, each marked for the recorder, the page back at the top after it."""
+    record = measure.recorder(page)
     for seq, event in enumerate(log):
-        state = replayed(setup, log[:seq])
-        kind = event.kind
-        if kind == "start":
-            tap_card(page, "form#start", str(event.payload["card"]))
-            wait_for_entry(page, seq + 1)
-            expect(page.locator("#layout .cell.card")).to_have_count(1)
-            continue
-        name = NAMES3[state.expected_seat]
-        if kind == "hand":
-            expect(page.locator("#prompt")).to_have_text(f"{name}'s hand")
-            if kind not in checked:
-                expect(page.locator("form#hand")).to_contain_text(f"{name} should hold {state.hand_sizes[state.expected_seat]} card")
-                assert_phone_friendly(page)
-                checked.add(kind)
-            counts = ty.counts_of([ty.parse_card(c) for c in event.payload["cards"]]) if "cards" in event.payload else \
-                [int(event.payload["counts"].get(s, 0)) for s in ty.SUITS]
-            for suit, count in zip(ty.SUITS, counts):
-                if count:
-                    page.fill(f"form#hand input[name=count_{suit}]", str(count))
-            page.click("form#hand button[type=submit]")
-            wait_for_entry(page, seq + 1)
-            continue
-        expected = f"{name}: the next card in line, or done" if state.current else f"{name}'s turn"
-        expect(page.locator("#prompt")).to_have_text(expected)
-        if kind == "lay":
-            lay(page, seq, event, spot_first=laid % 5 == 4, check=laid in (0, 4))
-            laid += 1
-            if len(state.current) == 2:
-                # The third card of a turn in line: all three are marked as the newest.
-                expect(page.locator("#layout .cell.card.new")).to_have_count(3)
-                assert_phone_friendly(page)
-        elif kind == "done":
-            page.click("form#done button")
-            wait_for_entry(page, seq + 1)
-        else:
-            if state.deck:
-                expect(page.locator(".turn-actions")).to_contain_text(f"A pass draws a card: {state.deck} left in the deck.")
-            page.click("form#pass button")
-            wait_for_entry(page, seq + 1)
-            expect(page.locator("#hands tbody tr").nth(state.expected_seat).locator("td").first).to_have_text(
-                str(replayed(setup, log[: seq + 1]).hand_sizes[state.expected_seat]))
-    # The game is over: who went out, every hand's points, the scoreboard, the next start player.
-    out = NAMES3[final.went_out]
-    expect(page.locator("#final .verdict")).to_have_text(f"{out} went out and scores 5.")
-    totals = [int(t) for t in page.locator("#scoreboard tfoot td").all_inner_texts()]
-    assert totals == list(final.points)
-    expect(page.locator("#panel form.picker")).to_have_count(0)
-    expect(page.locator("#result .rulings li").first.locator(".clause")).to_be_visible()
-    assert_phone_friendly(page)
-    page.click("#final a.primary")
-    following = ty.next_setup(final)["first_leader"]
-    expect(page.locator(f"input[name=first_leader][value='{following}']")).to_be_checked()
+        record.begin(f"{seq} {event.kind} {dict(event.payload)}")
+        assert taps.enter(page, ty.SLUG, event) == "tap", f"entry {seq} went in by form"
+        wait_for_entry(page, seq + 1)
+        measure.unscrolled(page)
+    return record
 
 
-def test_a_refused_card_says_the_rule_and_the_neighbour_and_the_layout_scrolls_in_its_box(page: Page, live_server: str) -> None:
-    """The rulebook's example up to Dolly: Elsa's spade J fits nowhere; tapped right of the spade
-    Q it is refused naming the heart K above. Then a long row: the grid scrolls in its own box,
-    never the page, and the viewer-size overview fits the screen."""
-    names = ["Alice", "Betty", "Catherine", "Dolly", "Elsa"]
-    sit_down(page, live_server, ty.SLUG, names)
-    page.click("button.primary[type=submit]")
-    tap_card(page, "form#start", "SQ")
-    seq = 1
-    for cards in ([("0,1", "HQ")], [("-1,0", "SK")], [("1,1", "HK")], [("2,1", "HA"), ("2,0", "LA"), ("2,-1", "CA")]):
-        for spot, card in cards:
-            tap_card(page, "form#lay", card)
-            page.click(f"form#lay button.spot.ok[value='{spot}']")
-            seq += 1
-            wait_for_entry(page, seq)
-        page.click("form#done button")
-        seq += 1
-        wait_for_entry(page, seq)
-    expect(page.locator("#prompt")).to_have_text("Elsa's turn")
-    tap_card(page, "form#lay", "SJ")
-    expect(page.locator("#chosen")).to_contain_text("♠spade J fits nowhere here")
-    expect(page.locator("form#lay button.spot.ok")).to_have_count(0)
-    page.click("form#lay button.spot[value='1,0']")
-    expect(page.locator(".error")).to_contain_text("♠spade J cannot go at 1,0: ♥heart K above it has another rank")
-    expect(page.locator(".error .clause")).to_have_text("§Every neighbour")
-    assert_phone_friendly(page)
-    # The spade J stays chosen; another card is two taps away. Elsa lays the club 2, 3, 4 ... 9
-    # in one line to the right: the grid outgrows the screen.
-    expect(page.locator("#chosen")).to_contain_text("♠spade J fits nowhere here")
-    for n, code in enumerate(["C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"]):
-        tap_card(page, "form#choose" if n == 0 else "form#lay", code)
-        page.click(f"form#lay button.spot.ok[value='{3 + n},-1']")
-        seq += 1
-        wait_for_entry(page, seq)
-    box = page.locator("#layout")
-    assert box.evaluate("e => e.scrollWidth > e.clientWidth"), "the grid scrolls inside its box"
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    # The newest card was brought into view inside the box.
-    newest = page.locator("#layout .cell.card.new").last
-    expect(newest).to_be_in_viewport()
-    assert_phone_friendly(page)
-    # Zoomed out, the whole layout fits the box's width (no tap targets then).
-    page.click("label.zoom-btn")
-    assert box.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
-    expect(page.locator("#layout button.spot").first).to_be_hidden()
-    page.click("label.zoom-btn")
-    expect(page.locator("#layout button.spot").first).to_be_visible()
+def limits_kept(record: measure.Recorder, log: list[Event]) -> list[str]:
+    """The entries that took more taps than the driver's limit (issue 31)."""
+    return [f"{entry.label}: {entry.taps}" for entry, event in zip(record.entries, log)
+            if entry.taps > (1 if event.kind == UNDO else driver.tap_limit(event.kind, dict(event.payload)))]
+
+
+def test_a_whole_game_is_tapped_on_the_first_screen_within_three_taps_a_card(phone: Page, live_server: str,
+                                                                            live_db: Path) -> None:
+    run = driver.play(SEED, players=3, scores_only=False, undo_rate=0.0)
+    setup, log = run.table.setup, run.log
+    final = ty.initial(setup)
+    for event in log:
+        final = ty.apply(final, event)
+    assert final.ended == "out" and max(len(t.cards) for t in final.turns) >= 3
+    assert any(e.kind == "hand" for e in log)
+    open_table(phone, live_server, live_db, list(setup["players"]), setup["first_leader"],
+               {"match_limit": str(setup["options"]["match_limit"])})
+    record = play(phone, log)
+    assert record.scroll_needed == [], [str(m) for m in record.scroll_needed]
+    assert [e.label for e in record.entries if e.scrolled] == []
+    assert limits_kept(record, log) == []
+    laid = [e.taps for e, ev in zip(record.entries, log) if ev.kind == "lay"]
+    assert max(laid) <= 3 and min(laid) <= 2  # a card that fits one spot: two taps
+    expect(phone.locator("#final .verdict")).to_be_visible()
+    assert_phone_friendly(phone)
+
+
+def test_the_example_strikes_a_card_that_fits_nowhere_and_names_the_spots_by_their_neighbours(
+        phone: Page, live_server: str, live_db: Path) -> None:
+    """The rulebook's example up to Dolly: Elsa's spade J fits nowhere and is struck out; the
+    club 2 fits two spots, named left and right of the club A; then a long line to the right:
+    the layout below is drawn to the phone's width, never panned, and every key stays on the
+    first screen."""
+    open_table(phone, live_server, live_db, EXAMPLE, 0)
+    log = [Event("start", {"card": "SQ"})]
+    for seat, cards in enumerate(([(0, 1, "HQ")], [(-1, 0, "SK")], [(1, 1, "HK")],
+                                  [(2, 1, "HA"), (2, 0, "LA"), (2, -1, "CA")])):
+        log += [Event("lay", {"seat": seat, "x": x, "y": y, "card": c}) for x, y, c in cards]
+        log.append(Event("done", {"seat": seat}))
+    play(phone, log)
+    expect(phone.locator("#prompt")).to_have_text("Elsaの番" if "ja" in phone.evaluate("navigator.language")
+                                                    else "Elsa's turn")
+    expect(phone.locator("form#lay button[data-card=SJ]")).to_be_disabled()
+    phone.locator("form#lay label.suit-btn.s-C").click()
+    phone.locator("form#lay label[data-card=C2]").click()
+    spots = phone.locator("form#lay .spots[data-spots-of=C2] button")
+    expect(spots).to_have_count(2)
+    assert all("♣A" in t for t in spots.all_inner_texts())
+    assert_phone_friendly(phone)
+    phone.screenshot(path=str(live_db.parent / "tateyoko-spots.png"))
+    line = [Event("lay", {"seat": 4, "x": 3 + n, "y": -1, "card": code})
+            for n, code in enumerate(["C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"])]
+    record = measure.recorder(phone)
+    for seq, event in enumerate(line, start=len(log) + 1):
+        record.begin(f"{seq} lay {event.payload['card']}")
+        taps.enter(phone, ty.SLUG, event)
+        wait_for_entry(phone, seq + 1)
+    assert record.scroll_needed == [], [str(m) for m in record.scroll_needed]
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    box = phone.locator("#layout")
+    assert box.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the layout fits the phone's width"
+    expect(phone.locator("#panel button.undo")).to_be_in_viewport()
+    phone.screenshot(path=str(live_db.parent / "tateyoko-line.png"))

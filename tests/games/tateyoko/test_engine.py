@@ -879,3 +879,30 @@ def test_every_message_renders_and_every_cited_clause_is_in_the_rulebook():
 def test_the_words_for_shared_pages():
     assert ty.SLUG == "tateyoko" and ty.NAME == "Tateyoko" and ty.PLAYER_COUNTS == (3, 4, 5, 6, 7)
     assert ty.WORDS.findings_title == "" and ty.WORDS.judge_question
+
+
+def test_playable_offers_every_card_that_fits_somewhere_with_its_spots_and_nothing_outside_a_turn():
+    """What the scorer's picker offers: exactly the cards with a legal spot, with those spots."""
+    from tests.games.tateyoko import driver
+
+    run = driver.play(5, players=4, scores_only=False, undo_rate=0.0)
+    setup, log = run.table.setup, run.log
+    state = ty.initial(setup)
+    assert ty.playable(state) == {}  # the starting card comes first
+    checked = 0
+    for event in log:
+        state = ty.apply(state, event)
+        offered = ty.playable(state)
+        if state.phase != "turn":
+            assert offered == {}
+            continue
+        expected = {c.code: ty.state_spots(state, c) for c in ty.DECK if ty.state_spots(state, c)}
+        assert offered == expected
+        checked += 1
+    assert checked > 10
+
+
+def test_a_spot_is_named_by_the_cards_beside_it_vertical_ones_first():
+    grid = {(0, 0): ty.parse_card("SQ"), (0, 1): ty.parse_card("HQ"), (1, 1): ty.parse_card("HK")}
+    assert ty.beside(grid, (1, 0)) == (("above", ty.parse_card("HK")), ("left", ty.parse_card("SQ")))
+    assert ty.beside(grid, (-1, 1)) == (("right", ty.parse_card("HQ")),)
