@@ -28,23 +28,21 @@ def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     """An entry from the page's form, shaped as apply() reads it.
 
     "play": seat, card; "keep": side; "discard": cards (dot-separated, or repeated, or
-    "none"); "choose": seat; "hand_over": count; "turn": seat, card, side, discarded,
-    target, count (each only if sent); "show": cards; "accept": turn, seat. Numbers are
+    "none"); "choose": seat; "hand_over": count; "turn": seat, card, and side, discarded,
+    target, count (each only if sent) or the turn picker's fields (see _turn_fields);
+    "show": cards; "accept": turn, seat. Numbers are
     read with form_int: text that is not a number is left for apply() to refuse by name.
     """
     payload: dict[str, Any] = {}
     if kind in ("play", "turn"):
         payload["seat"] = form_int(fields, "seat")
         payload["card"] = form_text(fields, "card")
-    if kind == "keep" or (kind == "turn" and form_text(fields, "side")):
+    if kind == "keep":
         payload["side"] = form_text(fields, "side")
     if kind in ("discard", "show"):
         payload["cards"] = _codes(fields, "cards")
     if kind == "turn":
-        payload["discarded"] = _codes(fields, "discarded")
-        payload["target"] = form_int(fields, "target")
-        if form_text(fields, "count"):
-            payload["count"] = form_int(fields, "count")
+        payload.update(_turn_fields(fields))
     if kind == "choose":
         payload["seat"] = form_int(fields, "seat")
     if kind == "hand_over":
@@ -53,6 +51,28 @@ def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
         payload["turn"] = form_int(fields, "turn")
         payload["seat"] = form_int(fields, "seat")
     return payload
+
+
+def _turn_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """A whole turn's side, discards, player chosen and count, as the judge API sends them
+    ("side", "discarded", "target", "count") or as the page's turn picker does: the cards
+    thrown away right of the card played ("hi": the left half kept) or left of it ("lo": the
+    right half kept), none for an end card, and the player chosen with the count in one
+    value, "to" = "seat:count" (no count for a player without cards)."""
+    out: dict[str, Any] = {}
+    high, low = _codes(fields, "hi"), _codes(fields, "lo")
+    to = form_text(fields, "to")
+    side = form_text(fields, "side")
+    if not side and to:
+        side = "left" if high else "right" if low else "end"
+    if side:
+        out["side"] = side
+    out["discarded"] = _codes(fields, "discarded") + high + low
+    target, _, count = to.partition(":") if to else (form_text(fields, "target"), "", form_text(fields, "count"))
+    out["target"] = form_int({"target": target}, "target")
+    if count:
+        out["count"] = form_int({"count": count}, "count")
+    return out
 
 
 def _read(codes: list[str], limit: int, counts: Counter[int], used: set[str]) -> list[Card]:

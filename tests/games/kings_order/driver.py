@@ -266,9 +266,26 @@ def play_out(table: Table, show: bool = True, accept: bool = True) -> Table:
 
 
 def random_game(seed: int) -> tuple[dict[str, Any], list[Event]]:
-    """A setup and the complete log of a whole round (undo entries included)."""
-    table = play_out(new_table(seed))
+    """A setup and the complete log of a whole round (undo entries included), each turn one
+    "turn" entry, as the page's turn picker enters it (the random test enters steps too)."""
+    table = new_table(seed)
+    table.composite_rate = 1.0
+    play_out(table)
     return table.setup, table.log
+
+
+def tap_limit(kind: str, payload: dict[str, Any]) -> int:
+    """Taps an entry may take on the page (issue 31): a turn's card and the player chosen with
+    the count, two taps (an end card, the issue's two or three), plus one per card thrown
+    away for a card inside the hand (so a middle card is within the issue's six while four
+    cards or fewer go; each further card is one more card named, one tap); the last hand
+    shown, a tap per card and one to send it; a finding let stand, one tap. The step entries
+    of a turn entered elsewhere: one tap each, a discard a tap per card and one to send."""
+    if kind == "turn":
+        return 2 + len(payload.get("discarded") or [])
+    if kind in ("show", "discard"):
+        return len(payload["cards"]) + 1
+    return 1
 
 
 def random_partial(seed: int) -> tuple[dict[str, Any], list[Event]]:

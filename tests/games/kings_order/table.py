@@ -27,9 +27,10 @@ NAMES3 = ("Aki", "Ben", "Cho")
 NAMES4 = ("Aki", "Ben", "Cho", "Dan")
 NAMES6 = ("Aki", "Ben", "Cho", "Dan", "Eve", "Fay")
 
-FORMS = {"play": "form#play", "keep": "form#keep", "discard": "form#discard", "choose": "form#choose",
-         "hand_over": "form#hand-over", "show": "form#show"}
-"""The page's form for each kind of entry."""
+FORMS = {"turn": "form#turn", "play": "form#turn", "keep": "form#keep", "discard": "form#discard",
+         "choose": "form#choose", "hand_over": "form#hand-over", "show": "form#show"}
+"""The page's form for each kind of entry: a whole turn is the turn picker's; a turn's first
+step alone (as the judge's API or an older page sends it) goes with the turn picker's fields."""
 
 
 def seat_table(client: FlaskClient, names: Sequence[str] = NAMES3, first: int = 0,
@@ -61,7 +62,7 @@ def form_fields(page: BeautifulSoup, selector: str) -> dict[str, str]:
 
 def post(client: FlaskClient, url: str, kind: str, data: Mapping[str, object], htmx: bool = False):  # type: ignore[no-untyped-def]
     """Submit the page's form for `kind` with `data` as its tapped key(s)."""
-    fields = form_fields(soup(client.get(url)), FORMS[kind])
+    fields = {**form_fields(soup(client.get(url)), FORMS[kind]), "kind": kind}
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(f"{url}/entries", data={**fields, **data}, headers=headers)
 
@@ -69,6 +70,13 @@ def post(client: FlaskClient, url: str, kind: str, data: Mapping[str, object], h
 def payload_data(event: Event) -> dict[str, object]:
     """What the taps of an entry send, beyond the form's hidden fields."""
     p = event.payload
+    if event.kind == "turn":  # the turn picker's taps: the card, the cards thrown away, the player and count
+        half = {"left": "hi", "right": "lo"}.get(str(p.get("side", "end")))
+        data: dict[str, object] = {"card": ko.parse_card(str(p["card"])).rank_card.code,
+                                   "to": f"{p['target']}:{p.get('count', '')}"}
+        if half:
+            data[half] = [ko.parse_card(str(c)).rank_card.code for c in p.get("discarded", [])]
+        return data
     return {"play": lambda: {"card": p["card"]}, "keep": lambda: {"side": p["side"]},
             "discard": lambda: {"cards": list(p["cards"])}, "choose": lambda: {"seat": str(p["seat"])},
             "hand_over": lambda: {"count": str(p["count"])}, "show": lambda: {"cards": list(p["cards"])},
@@ -113,7 +121,7 @@ class Plan:
 
 
 def plan(setup: dict[str, Any], seed: int, stop=None, middle: float = 0.6,  # type: ignore[no-untyped-def]
-         withhold: int | None = None, aim: float = 0.0) -> Plan:
+         withhold: int | None = None, aim: float = 0.0, whole: bool = True) -> Plan:
     """A round by the rules on hands dealt with `seed`: each turn a card from the middle with
     probability `middle` (a random half kept), else from an end; a random other player chosen;
     their end cards of that rank handed over (with probability `aim` a player whose hand has
@@ -145,11 +153,11 @@ def plan(setup: dict[str, Any], seed: int, stop=None, middle: float = 0.6,  # ty
             side = rng.choice(["left", "right"])
             kept, thrown = (hand[:i], hand[i + 1:]) if side == "left" else (hand[i + 1:], hand[:i])
         hands[seat] = kept
-        add("play", {"seat": seat, "card": card.rank_card.code})
+        steps: list[tuple[str, dict[str, Any]]] = [("play", {"seat": seat, "card": card.rank_card.code})]
         if size > 2:
-            add("keep", {"side": side})
+            steps.append(("keep", {"side": side}))
         if side != "end":
-            add("discard", {"cards": [c.rank_card.code for c in thrown]})
+            steps.append(("discard", {"cards": [c.rank_card.code for c in thrown]}))
         others = [s for s in range(n) if s != seat]
         hits = [s for s in others if ko.hand_over(hands[s], card.rank)[0]]
         target = rng.choice(hits if hits and rng.random() < aim else others)
@@ -159,9 +167,20 @@ def plan(setup: dict[str, Any], seed: int, stop=None, middle: float = 0.6,  # ty
             given, left, withhold = (), hands[target], None
             result.withheld = len(state.turns) + 1
         hands[target] = list(left)
-        add("choose", {"seat": target})
+        steps.append(("choose", {"seat": target}))
         if had:
-            add("hand_over", {"count": len(given)})
+            steps.append(("hand_over", {"count": len(given)}))
+        if not whole:
+            for kind, payload in steps:
+                add(kind, payload)
+            continue
+        turn: dict[str, Any] = {"seat": seat, "card": card.rank_card.code, "target": target}
+        if size > 2:
+            turn["side"] = side
+        turn["discarded"] = [c.rank_card.code for c in thrown]
+        if had:
+            turn["count"] = len(given)
+        add("turn", turn)
     return result
 
 

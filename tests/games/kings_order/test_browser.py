@@ -1,18 +1,25 @@
-"""A whole 3-player King's Order round through the page at phone size, as the person with the
-phone taps it: each turn's card on the rank pad, an end card or the half kept, each discarded
-card (a rank tapped once per copy, then "discard these"), the player chosen, the count handed
-over; at the end the score with the J/Q/K majorities, the last hand shown, the next round."""
+"""King's Order through the page on the smallest phone (360x640), as the person with the phone
+taps it (tests/kit/taps.py, every tap counted by tests/kit/measure.py): each turn in one form,
+the card played on the rank pad, each card thrown away (a rank once per copy), then the player
+chosen with the count handed over in one tap; at the end the last hand shown and a finding
+let stand. No tap needs the page scrolled; an end card takes two taps, a card inside the hand
+two plus one per card thrown away."""
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Page, expect
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.app import create_app
 from companion.rules import kings_order as ko
-from companion.rules.base import Event
-from tests.games.kings_order.table import NAMES3, plan, setup_of
-from tests.kit.browser import assert_phone_friendly
-from tests.kit.seating import sit_down
+from companion.rules.base import UNDO, Event
+from tests.games.kings_order import driver
+from tests.games.kings_order.table import NAMES3, plan, seat_table, setup_of
+from tests.kit import measure, taps
+from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
 
 pytestmark = pytest.mark.browser
 
@@ -21,126 +28,75 @@ SEED = 19
 K to Aki, Q to Ben, J to Cho; Aki wins with 13, and Cho keeps a 9 in hand."""
 
 
+@pytest.fixture(params=[("en-US", "light"), ("ja-JP", "dark")], ids=["en-light", "ja-dark"])
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    locale, scheme = request.param
+    context = browser.new_context(viewport=SMALL_PHONE, locale=locale, has_touch=True, is_mobile=True,
+                                  color_scheme=scheme)
+    if locale.startswith("ja"):
+        context.add_cookies([{"name": "lang", "value": "ja", "url": "http://127.0.0.1"}])
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def open_table(page: Page, live_server: str, live_db: Path, names: list[str], first: int,
+               options: dict[str, str] | None = None) -> None:
+    """A table seated straight into the live server's database, its first round opened on the phone."""
+    client = create_app({"DATABASE": str(live_db)}).test_client()
+    url = seat_table(client, names, first=first, options=options)
+    page.goto(live_server + url.replace("http://localhost", ""))
+
+
 def wait_for_entry(page: Page, seq: int) -> None:
-    """The panel has been swapped in, expecting entry `seq`, or the round is over."""
     page.wait_for_selector(f"#panel input[name=seq][value='{seq}'], #final", state="attached")
+    page.wait_for_function(f"!document.querySelector('#panel input[name=seq]') || "
+                           f"[...document.querySelectorAll('#panel input[name=seq]')].some(i => i.value == '{seq}')")
 
 
-def tap(page: Page, event: Event) -> None:
-    """The taps of one entry."""
-    p = event.payload
-    if event.kind == "play":
-        page.click(f"form#play button[value='{p['card']}']")
-    elif event.kind == "keep":
-        page.click(f"form#keep button[value={p['side']}]")
-    elif event.kind == "discard":
-        tick(page, "form#discard", p["cards"])
-        page.click("form#discard button.primary")
-    elif event.kind == "choose":
-        page.click(f"form#choose button[value='{p['seat']}']")
-    else:
-        page.click(f"form#hand-over button[value='{p['count']}']")
+def play(page: Page, log: list[Event]) -> measure.Recorder:
+    record = measure.recorder(page)
+    for seq, event in enumerate(log):
+        record.begin(f"{seq} {event.kind} {dict(event.payload)}")
+        assert taps.enter(page, ko.SLUG, event) == "tap", f"entry {seq} went in by form"
+        wait_for_entry(page, seq + 1)
+        measure.unscrolled(page)
+    return record
 
 
-def tick(page: Page, form: str, cards: list[str]) -> None:
-    """Tap each card's rank once per copy; the count shows how many are ticked."""
-    for card in cards:
-        page.click(f"{form} .copies.r-{card} label:visible")
-    expect(page.locator(f"{form} .chosen .count")).to_be_attached()
-    assert page.locator(f"{form} input[name=cards]:checked").count() == len(cards)
+def over_limit(record: measure.Recorder, log: list[Event]) -> list[str]:
+    return [f"{entry.label}: {entry.taps}" for entry, event in zip(record.entries, log)
+            if entry.taps > (1 if event.kind == UNDO else driver.tap_limit(event.kind, dict(event.payload)))]
 
 
-def prompt_of(state: ko.State) -> str:
-    seat = state.turn_seat
-    assert seat is not None
-    cur = state.current
-    if state.awaiting == "play":
-        return f"{NAMES3[seat]}'s card"
-    assert cur is not None
-    return {
-        "keep": f"{NAMES3[seat]}'s {cur.card.code}: an end card, or which half kept?",
-        "discard": f"The cards {NAMES3[seat]} discarded",
-        "choose": f"Whom did {NAMES3[seat]} choose?",
-        "hand_over": f"How many {cur.card.code} cards did {NAMES3[cur.target or 0]} hand over?",
-    }[str(state.awaiting)]
-
-
-def seat_and_start(page: Page, base: str) -> None:
-    sit_down(page, base, ko.SLUG, NAMES3)
-    expect(page.locator("#ko-setup")).to_contain_text("With 3 players the other 39 cards stay out of the game")
-    expect(page.locator("input[name=first_leader][value='0']")).to_be_checked()
-    expect(page.locator("input[name=rounds][value='1']")).to_be_checked()
-    assert_phone_friendly(page)
-    page.click("button.primary[type=submit]")
-    expect(page.locator("#prompt")).to_have_text("Aki's card")
-    expect(page.locator("#setup")).to_contain_text("deal 13 to each player")
-
-
-def test_a_three_player_round_through_the_page(page: Page, live_server: str) -> None:
-    seat_and_start(page, live_server)
+def test_a_whole_round_in_taps_on_the_first_screen(phone: Page, live_server: str, live_db: Path) -> None:
     setup = setup_of(NAMES3)
     p = plan(setup, SEED, aim=0.9)
     final = p.state()
     assert final.points == (13, 12, 11) and final.last_hand == 2 and p.last_hand == ["9"]
-    checked: set[str] = set()
-    for seq, event in enumerate(p.log):
-        state = p.state(seq)
-        expect(page.locator("#prompt")).to_have_text(prompt_of(state))
-        if event.kind not in checked:
-            if event.kind == "discard":  # ticked keys show their count; everything still fits the phone
-                page.click(f"form#discard .copies.r-{event.payload['cards'][0]} label:visible")
-                expect(page.locator("form#discard .chosen .count")).to_be_visible()
-                assert_phone_friendly(page)
-                page.click("form#discard button[type=reset]")
-            assert_phone_friendly(page)
-            checked.add(event.kind)
-        tap(page, event)
-        wait_for_entry(page, seq + 1)
-        after = p.state(seq + 1)
-        if after.current is None and not after.is_over:
-            # A turn is complete: the latest line, its rulings with their clauses, the hands.
-            last = after.last_turn
-            assert last is not None
-            expect(page.locator("#latest")).to_contain_text(f"Turn {last.number}: ")
-            expect(page.locator("#result h2")).to_have_text(f"Turn {last.number}")
-            expect(page.locator("#result .rulings li").first.locator(".clause")).to_be_visible()
-            sizes = [str(n) for n in after.sizes]
-            assert page.locator("#players tbody td.num:nth-child(2)").all_inner_texts() == sizes
-    # The round is over: the verdict, every score ruling, the majorities, the scoreboard.
-    expect(page.locator("#final .verdict")).to_have_text("Aki wins the round with 13 points.")
-    expect(page.locator("#final .rulings li").last).to_have_text("§The winner Aki wins with 13 points.")
-    expect(page.locator("#majorities li").nth(2)).to_contain_text("most: Aki (1) · 13 points")
-    assert [int(t) for t in page.locator("#scoreboard tfoot td").all_inner_texts()] == [13, 12, 11]
-    expect(page.locator("#prompt")).to_have_count(0)
-    assert_phone_friendly(page)
-    # Cho shows the 9 still in hand: every hand is rebuilt, and every record fits.
-    expect(page.locator("#last-hand h2")).to_have_text("Show Cho's last hand (optional)")
-    tick(page, "form#show", p.last_hand)
-    assert_phone_friendly(page)
-    page.click("form#show button.primary")
-    expect(page.locator("#result h2")).to_have_text("The last hand")
-    expect(page.locator("#result .rulings li").last).to_contain_text(
-        "Every discard and every hand-over fits the hands rebuilt.")
-    expect(page.locator("#last-hand")).to_contain_text("Cho's last hand, shown: 9")
-    expect(page.locator("#revokes")).to_have_count(0)
-    page.click("#final a.primary")
-    expect(page.locator("input[name=first_leader][value='1']")).to_be_checked()
-    assert_phone_friendly(page)
+    open_table(phone, live_server, live_db, list(NAMES3), 0)
+    log = p.log + [Event("show", {"cards": p.last_hand})]
+    record = play(phone, log)
+    assert record.scroll_needed == [], [str(m) for m in record.scroll_needed]
+    assert [e.label for e in record.entries if e.scrolled] == []
+    assert over_limit(record, log) == []
+    ends = [e.taps for e, ev in zip(record.entries, log) if ev.kind == "turn" and not ev.payload["discarded"]]
+    assert ends and max(ends) == 2
+    expect(phone.locator("#last-hand")).to_contain_text("9")
+    expect(phone.locator("#final .verdict")).to_be_visible()
+    assert_phone_friendly(phone)
 
 
-def test_the_quick_judge_in_taps_at_phone_size(page: Page, live_server: str) -> None:
-    page.goto(live_server + "/judge/kings-order")
-    expect(page.locator("#prompt")).to_have_text("The player's hand: tap each card")
-    for card in ("A", "2", "3", "4", "4", "4", "6", "7", "9", "J", "J", "K"):
-        page.click(f"form.picker button[value='{card}']")
-    expect(page.locator("#prompt")).to_have_text("More of the hand, or tap the card played")
-    assert_phone_friendly(page)
-    page.click("#judge-cards a.tile[aria-label='Played: 3']")
-    expect(page.locator("#prompt")).to_have_text("Which half did the player keep?")
-    assert_phone_friendly(page)
-    page.click("#judge-keep a:first-child")
-    for card in ("3", "3", "8"):
-        page.click(f"form.picker button[value='{card}']")
-    expect(page.locator("#result .verdict")).to_have_text("2 × 3 handed over.")
-    expect(page.locator("#after dd").nth(1).locator(".tile")).to_have_text(["A", "2"])
-    assert_phone_friendly(page)
+def test_a_seeded_round_with_undos_a_last_hand_and_a_finding_let_stand(phone: Page, live_server: str,
+                                                                      live_db: Path) -> None:
+    seed = next(s for s in range(40) if any(e.kind == "accept" for e in driver.random_game(s)[1])
+                and any(e.kind == UNDO for e in driver.random_game(s)[1]))
+    setup, log = driver.random_game(seed)
+    open_table(phone, live_server, live_db, list(setup["players"]), setup["first_leader"],
+               {"rounds": str(setup["options"]["rounds"])})
+    phone.set_default_timeout(8000)
+    record = play(phone, log)
+    assert record.scroll_needed == [], [str(m) for m in record.scroll_needed]
+    assert over_limit(record, log) == []
+    expect(phone.locator("#revokes .tag").first).to_be_visible()  # the finding let stand
+    phone.screenshot(path=str(live_db.parent / "kings-order-end.png"))

@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.rules import kings_order as ko
+from companion.rules.base import Event
 from tests.conftest import soup
 from tests.games.kings_order.table import (
     NAMES3,
@@ -111,15 +112,73 @@ def test_the_game_page_says_the_deal_the_start_player_and_the_match(client: Flas
     assert words(page.select_one(".rules-in-force")) == (
         "Game 1: a match of three rounds, totals added up; each round starts with the left neighbour of the last "
         "start player. §Rules of play")
-    fields = form_fields(page, "form#play")
+    fields = form_fields(page, "form#turn")
     assert fields.pop("csrf_token") is not None
-    assert fields == {"seq": "0", "kind": "play", "seat": "2"}
-    keys = page.select("form#play .pad button[name=card]")
+    assert fields == {"seq": "0", "kind": "turn", "seat": "2"}
+    keys = page.select("form#turn .pad input[name=card]")
     assert [b["value"] for b in keys] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    assert [words(b) for b in keys] == [b["value"] for b in keys]
+    assert [words(page.select_one(f"label[for={b['id']}]")) for b in keys] == [b["value"] for b in keys]
     assert [words(r)[:3] for r in page.select("#players tbody th")] == ["Aki", "Ben", "Cho", "Dan"]
     assert [row[1] for row in players_rows(page)] == ["13"] * 4
     assert page.select_one("#players tr.next th").get_text(strip=True) == "Cho"
+
+
+# --------------------------------------------------------------------------- a whole turn in one form
+
+
+def test_a_whole_turn_is_one_form_the_card_the_cards_thrown_away_and_the_player_with_the_count(
+        client: FlaskClient) -> None:
+    url = seat_table(client, NAMES3)
+    page = soup(client.get(url))
+    form = page.select_one("form#turn")
+    # The pad, then each half's copies keys (a rank once per copy), then a key per player and count.
+    assert [i["value"] for i in form.select(".turn-pad input[name=card]")] == list(ko.PAD)
+    assert len(form.select(".hi .copies.r-9 input[name=hi]")) == 6 and len(form.select(".lo input[name=lo]")) == 78
+    targets = [(words(t.select_one(".who")), [b["value"] for b in t.select("button[name=to]")])
+               for t in form.select(".target")]
+    assert targets == [("Ben 13 cards", ["1:0", "1:1", "1:2", "1:3", "1:4", "1:5"]),
+                       ("Cho 13 cards", ["2:0", "2:1", "2:2", "2:3", "2:4", "2:5"])]
+    # Aki plays 9 from inside the hand, throws away 10 and J on its right, chooses Ben, who hands over one 9.
+    ok(post(client, url, "turn", {"card": "9", "hi": ["10", "J"], "to": "1:1"}))
+    state = ko.apply(ko.initial(setup_of(NAMES3)), Event("turn", {"seat": 0, "card": "9", "side": "left",
+                                                                      "discarded": ["10", "J"], "target": 1,
+                                                                      "count": 1}))
+    page = soup(client.get(url))
+    assert page.select_one("#prompt").get_text(strip=True) == "Ben's card"
+    assert [r[1] for r in players_rows(page)] == [str(n) for n in state.sizes] == ["10", "12", "13"]
+    assert rulings(page)[1] == "§Playing a card Aki keeps the half left of 9 and discards 10, J."
+    # Ben's end card: nothing ticked is an end card; Aki hands over nothing. Two taps.
+    ok(post(client, url, "turn", {"card": "K", "to": "0:0"}))
+    assert "§Playing a card Ben's K was at an end of the hand: nothing is discarded." in rulings(soup(client.get(url)))
+    # Cho throws away the cards left of a 2 (the right half kept): none higher than it.
+    ok(post(client, url, "turn", {"card": "2", "lo": ["A"], "to": "0:0"}))
+    assert "§Playing a card Cho keeps the half right of 2 and discards A." in rulings(soup(client.get(url)))
+
+
+def test_the_turn_form_reads_its_fields_as_a_whole_turn() -> None:
+    read = ko.form_payload
+    assert read("turn", {"seat": ["0"], "card": ["9"], "hi": ["10", "J"], "to": ["1:2"]}) == {
+        "seat": 0, "card": "9", "side": "left", "discarded": ["10", "J"], "target": 1, "count": 2}
+    assert read("turn", {"seat": ["0"], "card": ["9"], "lo": ["3"], "to": ["2:0"]})["side"] == "right"
+    assert read("turn", {"seat": ["0"], "card": ["K"], "to": ["2:"]}) == {
+        "seat": 0, "card": "K", "side": "end", "discarded": [], "target": 2}
+    # As the judge's API sends a turn: nothing is made up.
+    assert read("turn", {"seat": ["0"], "card": ["K"], "target": ["2"]}) == {
+        "seat": 0, "card": "K", "discarded": [], "target": 2}
+
+
+def test_a_player_without_cards_is_chosen_alone_and_a_small_hand_is_asked_no_discards(client: FlaskClient) -> None:
+    setup = setup_of(NAMES3)
+    p = plan(setup, 3)
+    states = [p.state(i) for i in range(len(p.log) + 1)]
+    at = next(i for i, s in enumerate(states) if s.awaiting == "play" and 0 in s.sizes and s.sizes[s.turn_seat] <= 2)
+    url = seat_table(client, NAMES3)
+    enter_all(client, url, p.log[:at])
+    state = states[at]
+    form = soup(client.get(url)).select_one("form#turn")
+    assert form.select_one(".thrown") is None  # one or two cards: every card is at an end
+    empty = state.sizes.index(0)
+    assert [b["value"] for b in form.select(f".target button[value^='{empty}:']")] == [f"{empty}:"]
 
 
 # --------------------------------------------------------------------------- a turn, step by step
@@ -182,7 +241,7 @@ def test_the_rulebook_example_turn_step_by_step(client: FlaskClient) -> None:
     ]
     assert players_rows(fragment) == [["Aki", "3", "3 ×2", "6"], ["Ben", "11", "–", "0"], ["Cho", "13", "–", "0"]]
     # Seven 3s cannot exist: one played, two handed over, three unseen: the pad still offers it.
-    assert not fragment.select_one("form#play button[value='3']").has_attr("disabled")
+    assert not fragment.select_one("form#turn input[name=card][value='3']").has_attr("disabled")
 
 
 def test_an_end_card_skips_the_discards_and_a_small_hand_skips_the_half(client: FlaskClient) -> None:
@@ -240,7 +299,7 @@ def test_what_the_counts_forbid_is_refused_with_its_clause(client: FlaskClient) 
 
 def test_a_small_hand_cannot_hand_over_more_than_it_holds(client: FlaskClient) -> None:
     setup = setup_of(NAMES3)
-    p = plan(setup, 2, aim=0.8)
+    p = plan(setup, 2, aim=0.8, whole=False)
     states = [p.state(i) for i in range(len(p.log) + 1)]
     at = next(i for i, s in enumerate(states) if s.awaiting == "hand_over" and s.sizes[s.current.target] < 5)
     url = seat_table(client, NAMES3)
@@ -258,7 +317,7 @@ def test_a_small_hand_cannot_hand_over_more_than_it_holds(client: FlaskClient) -
 
 def test_players_without_cards_are_skipped_and_may_be_chosen(client: FlaskClient) -> None:
     setup = setup_of(NAMES4)
-    p = plan(setup, 3)
+    p = plan(setup, 3, whole=False)
     states = [p.state(i) for i in range(len(p.log) + 1)]
     at = next(i for i, e in enumerate(p.log) if e.kind == "choose" and not states[i].sizes[e.payload["seat"]])
     url = seat_table(client, NAMES4)
@@ -412,14 +471,14 @@ def test_undo_takes_back_one_step_at_a_time(client: FlaskClient) -> None:
 
 def test_the_history_describes_every_kind_and_corrections_offer_the_right_keys(client: FlaskClient) -> None:
     setup = setup_of(NAMES3)
-    p = plan(setup, 2, withhold=3, aim=0.8)
+    p = plan(setup, 2, withhold=3, aim=0.8, whole=False)
     url = seat_table(client, NAMES3)
     enter_all(client, url, p.log)
     ok(post(client, url, "show", {"cards": p.last_hand}))
     page = soup(client.get(url))
     ok(client.post(f"{url}/entries", data={i["name"]: i["value"] for i in page.select("#revokes li input")}))
     history = soup(client.get(f"{url}/history"))
-    items = [words(li) for li in history.select("ol.history li")]
+    items = [words(li) for li in history.select("ol.history li")][::-1]  # newest first
     log = p.log
     first = log[0].payload
     assert items[0].startswith(f"Aki plays {first['card']}")
@@ -436,7 +495,7 @@ def test_the_history_describes_every_kind_and_corrections_offer_the_right_keys(c
     assert items[len(log)].startswith("Last hand shown: " + ", ".join(p.last_hand))
     assert items[len(log) + 1].startswith(f"Turn {p.withheld}: ")
     assert "record let stand" in items[len(log) + 1]
-    links = [a["href"] for a in history.select("a.correct")]
+    links = sorted((a["href"] for a in history.select("a.correct")), key=lambda h: int(h.rsplit("/", 1)[1]))
     # The card played: the rank pad, the seat carried.
     page = soup(client.get(links[0]))
     assert page.select_one("#correct input[name=seat]")["value"] == "0"
@@ -476,20 +535,21 @@ def test_correcting_a_hand_over_replays_the_round(client: FlaskClient) -> None:
     url = seat_table(client, NAMES3)
     turn(client, url, "9", "left", ["10", "J"], 1, 1)
     turn(client, url, "5", "left", ["9", "9", "9"], 2, 0)
-    links = [a["href"] for a in soup(client.get(f"{url}/history")).select("a.correct")]
+    links = sorted((a["href"] for a in soup(client.get(f"{url}/history")).select("a.correct")),
+                   key=lambda h: int(h.rsplit("/", 1)[1]))
     page = soup(client.get(links[4]))
     fields = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
     response = client.post(links[4], data={**fields, "count": "2"})
     assert response.status_code == 303
     page = soup(client.get(response.location))
-    assert words(page.select_one("#latest-correction")) == "Entry 5 corrected. Points: Aki 9 → 18. Why"
+    assert words(page.select_one("#latest-correction")).startswith("Turn 1, the cards Ben handed over corrected.")
+    assert words(page.select_one("#latest-correction")).endswith("Points: Aki +9. Why")
     assert players_rows(page)[0] == ["Aki", "10", "9 ×2", "18"]
     # Three 9s handed over would make a seventh 9 of Ben's discards.
-    too_many = client.post(links[4], data={**fields, "seq": form_fields(page, "form#play")["seq"], "count": "3"})
+    too_many = client.post(links[4], data={**fields, "seq": form_fields(page, "form#turn")["seq"], "count": "3"})
     assert too_many.status_code == 422
-    assert words(soup(too_many).select_one(".error")) == (
-        "This correction would make entry 8 impossible: All 6 cards of rank 9 have already been seen in this "
-        "round. Nothing was changed.")
+    assert words(soup(too_many).select_one(".error")).endswith(
+        " impossible: All 6 cards of rank 9 have already been seen in this round. Nothing was changed.")
 
 
 # --------------------------------------------------------------------------- reload, viewer, languages
