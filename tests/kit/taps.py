@@ -168,39 +168,79 @@ def saizen(page: Page, event: Event) -> str:
 
 def tateyoko(page: Page, event: Event) -> str:
     p = event.payload
-    if event.kind == "lay":
-        spot, card = f"{p['x']},{p['y']}", str(p["card"])
-        if not click_all(page, f"#panel form#lay button[name=spot][value='{spot}']"):
-            return submit(page, event)
-        page.wait_for_selector("#panel #chosen", state="attached")  # the spot's card picker swapped in
-        return click_all(page, f"#panel form#lay label.suit-btn.s-{card[0]}",
-                         f"#panel form#lay button[name=card][value={card}]")
+    if event.kind == "lay" and has(page, f"#panel form#lay [data-card={p['card']}]"):
+        card, spot, form = str(p["card"]), f"{p['x']},{p['y']}", "#panel form#lay"
+        if not has(page, f"{form} input.suit-radio[value={card[0]}]:checked"):
+            measure.tap(page, f"{form} label.suit-btn.s-{card[0]}")
+        if has(page, f"{form} button[name=at][data-card={card}]"):  # it fits one spot: laid there
+            measure.tap(page, f"{form} button[name=at][data-card={card}]")
+        else:
+            measure.tap(page, f"{form} label[data-card={card}]")
+            measure.tap(page, f"{form} .spots[data-spots-of={card}] button[value='{spot}']")
+        return "tap"
     if event.kind in ("done", "pass"):
         return click_all(page, f"#panel form#{event.kind} button") or submit(page, event)
     if event.kind == "start":
         card = str(p["card"])
         return click_all(page, f"#panel form#start label.suit-btn.s-{card[0]}",
                          f"#panel form#start button[name=card][value={card}]") or submit(page, event)
-    if event.kind == "hand" and "counts" in p and has(page, "#panel form#hand"):
-        for suit, count in p["counts"].items():
-            if count:
-                measure.fill(page, f"#panel form#hand input[name=count_{suit}]", str(count))
+    if event.kind == "hand" and has(page, f"#panel form#hand input[name=seat][value='{p['seat']}']"):
+        cards = [str(c) for c in p.get("cards", [])]
+        counts = {s: int(n) for s, n in p.get("counts", {}).items() if n}
+        if not cards and not counts and has(page, "#panel form#went-out"):
+            return click_all(page, "#panel form#went-out button")
+        if cards:  # card by card: the suit tab once, then each of its cards
+            measure.tap(page, "#panel label[for=mode-cards]")
+            for suit in dict.fromkeys(c[0] for c in cards):
+                measure.tap(page, f"#panel form#hand-cards label.suit-btn.s-{suit}")
+                for code in (c for c in cards if c[0] == suit):
+                    measure.tap(page, f"#panel form#hand-cards label.key:has(input[value={code}])")
+            measure.tap(page, "#panel form#hand-cards button[type=submit]")
+            return "tap"
+        for suit, count in counts.items():  # a count key per suit held ("5+" first for more)
+            if count > 4:
+                measure.tap(page, f"#panel form#hand label[for=hc-{suit}-more]")
+            measure.tap(page, f"#panel form#hand label[for=hc-{suit}-{count}]")
         measure.tap(page, "#panel form#hand button[type=submit]")
         return "tap"
     return submit(page, event)
 
 
 def kings_order(page: Page, event: Event) -> str:
+    from companion.rules import kings_order as ko
+
     p = event.payload
+    turn = "#panel form#turn"
+    if event.kind == "turn" and has(page, f"{turn} input[name=seat][value='{p['seat']}']"):
+        measure.tap(page, f"{turn} label[for=tc-{ko.parse_card(str(p['card'])).rank_card.code}]")
+        half = {"left": "hi", "right": "lo"}.get(str(p.get("side", "end")), "")
+        for code in p.get("discarded") or []:  # a rank tapped once per copy, in the half thrown away
+            measure.tap(page, f"{turn} .{half} .copies.r-{ko.parse_card(str(code)).rank_card.code} label:visible")
+        alone = f"{turn} .targets button[value='{p['target']}:']"  # chosen without cards: nothing handed
+        measure.tap(page, alone if has(page, alone) else f"{turn} .targets button[value='{p['target']}:{p['count']}']")
+        return "tap"
+    if event.kind == "show" and has(page, "#panel form#show"):
+        for code in p["cards"]:
+            measure.tap(page, f"#panel form#show .copies.r-{ko.parse_card(str(code)).rank_card.code} label:visible")
+        measure.tap(page, "#panel form#show button.primary")
+        return "tap"
+    if event.kind == "accept":
+        return click_all(page, f"#panel #revokes li:has(input[name=turn][value='{p['turn']}'])"
+                               f":has(input[name=seat][value='{p['seat']}']) button.accept") or submit(page, event)
     if event.kind == "play":
         return click_all(page, f"#panel form#play button[value='{p['card']}']") or submit(page, event)
     if event.kind == "keep":
         return click_all(page, f"#panel form#keep button[value={p['side']}]") or submit(page, event)
+    if event.kind == "discard" and has(page, "#panel form#discard"):
+        for code in p["cards"]:
+            measure.tap(page, f"#panel form#discard .copies.r-{ko.parse_card(str(code)).rank_card.code} label:visible")
+        measure.tap(page, "#panel form#discard button.primary")
+        return "tap"
     if event.kind == "choose":
         return click_all(page, f"#panel form#choose button[value='{p['seat']}']") or submit(page, event)
     if event.kind == "hand_over":
         return click_all(page, f"#panel form#hand-over button[value='{p['count']}']") or submit(page, event)
-    return submit(page, event)  # discard and show: the ticked copies of each rank
+    return submit(page, event)
 
 
 def black_junky(page: Page, event: Event) -> str:
