@@ -120,7 +120,7 @@ def _kings_order(seed: int) -> tuple[dict[str, Any], list[Event]]:
     from tests.games.kings_order import driver as d
 
     table = d.new_table(seed, 4)
-    table.composite_rate = 0.0  # the page enters a turn step by step
+    table.composite_rate = 1.0  # the page enters each turn whole, in one form
     d.play_out(table)
     return table.setup, list(table.log)
 
