@@ -100,3 +100,26 @@ def test_a_seeded_round_with_undos_a_last_hand_and_a_finding_let_stand(phone: Pa
     assert over_limit(record, log) == []
     expect(phone.locator("#revokes .tag").first).to_be_visible()  # the finding let stand
     phone.screenshot(path=str(live_db.parent / "kings-order-end.png"))
+
+
+def test_a_turn_tapped_offline_waits_whole_and_is_stored_once(phone: Page, live_server: str, live_db: Path) -> None:
+    """Issue 32: a turn is one entry, so it waits whole; whose turn follows and what it may offer
+    depend on the waiting turn's discards and hand-over, so the picker then waits for the
+    connection. The network back, the turn goes in by itself, once."""
+    import sqlite3
+
+    open_table(phone, live_server, live_db, list(NAMES3), 0)
+    phone.context.set_offline(True)
+    taps.enter(phone, ko.SLUG, Event("turn", {"seat": 0, "card": "9", "side": "left", "discarded": ["10", "J"],
+                                              "target": 1, "count": 0}))
+    expect(phone.locator("#outbox li")).to_have_count(1)
+    expect(phone.locator("form#turn input.rank-radio").first).to_be_disabled()  # the picker waits
+    phone.context.set_offline(False)
+    wait_for_entry(phone, 1)
+    expect(phone.locator("#outbox")).to_have_count(0)
+    conn = sqlite3.connect(live_db)
+    try:
+        stored = [(k, c) for k, c in conn.execute("select kind, json_extract(payload, '$.discarded') from events")]
+    finally:
+        conn.close()
+    assert stored == [("turn", '["10","J"]')]

@@ -32,6 +32,12 @@ from tests.games.kings_order.table import (
 )
 
 
+def viewer_link(share) -> str:  # type: ignore[no-untyped-def]
+    """The viewer's link on the invite page (a link, or a field to copy it from)."""
+    field = share.select_one("#qr-viewer input.link")
+    return str(field["value"] if field is not None else share.select_one("#qr-viewer a.link")["href"])
+
+
 def prompt(client: FlaskClient, url: str) -> str:
     return soup(client.get(url)).select_one("#prompt").get_text(strip=True)
 
@@ -558,7 +564,7 @@ def test_correcting_a_hand_over_replays_the_round(client: FlaskClient) -> None:
 def test_a_viewer_is_told_what_is_awaited_and_gets_no_form(client: FlaskClient) -> None:
     url = seat_table(client, NAMES3)
     share = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://192.168.7.21:5000"))
-    viewer = re.sub(r"^https?://[^/]+", "", share.select_one("#qr-viewer input.link")["value"]).rstrip("/") + "/g/1"
+    viewer = re.sub(r"^https?://[^/]+", "", viewer_link(share)).rstrip("/") + "/g/1"
     seen = [prompt(client, viewer)]
     for kind, data in (("play", {"card": "9"}), ("keep", {"side": "left"}), ("discard", {"cards": ["10"]}),
                        ("choose", {"seat": "2"})):

@@ -126,3 +126,31 @@ def test_the_example_strikes_a_card_that_fits_nowhere_and_names_the_spots_by_the
     assert box.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the layout fits the phone's width"
     expect(phone.locator("#panel button.undo")).to_be_in_viewport()
     phone.screenshot(path=str(live_db.parent / "tateyoko-line.png"))
+
+
+def test_a_card_laid_offline_waits_nothing_more_is_offered_and_it_is_stored_once(
+        phone: Page, live_server: str, live_db: Path) -> None:
+    """Issue 32: the next card's spots depend on the layout with the waiting card in it, which
+    only the engine on the server works out, so the picker takes one card and then waits; pass
+    and done wait too. The network back, the card goes in by itself, once."""
+    import sqlite3
+
+    open_table(phone, live_server, live_db, EXAMPLE, 0)
+    play(phone, [Event("start", {"card": "SQ"})])
+    phone.context.set_offline(True)
+    taps.enter(phone, ty.SLUG, Event("lay", {"seat": 0, "x": 0, "y": 1, "card": "HQ"}))
+    expect(phone.locator("#outbox")).to_be_visible()
+    expect(phone.locator("#outbox li")).to_have_count(1)
+    expect(phone.locator("form#lay label.suit-btn").first).to_be_visible()
+    expect(phone.locator("form#lay input.suit-radio").first).to_be_disabled()  # the picker waits
+    expect(phone.locator("form#pass button")).to_be_hidden()
+    phone.context.set_offline(False)
+    wait_for_entry(phone, 2)
+    expect(phone.locator("#outbox")).to_have_count(0)
+    conn = sqlite3.connect(live_db)
+    try:
+        stored = [(k, p) for k, p in conn.execute("select kind, json_extract(payload, '$.card') from events order by seq")]
+    finally:
+        conn.close()
+    assert stored == [("start", "SQ"), ("lay", "HQ")]
+    expect(phone.locator("form#done button")).to_be_visible()
