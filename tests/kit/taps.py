@@ -170,8 +170,8 @@ def tateyoko(page: Page, event: Event) -> str:
     p = event.payload
     if event.kind == "lay" and has(page, f"#panel form#lay [data-card={p['card']}]"):
         card, spot, form = str(p["card"]), f"{p['x']},{p['y']}", "#panel form#lay"
-        if not has(page, f"{form} input.suit-radio[value={card[0]}]:checked"):
-            measure.tap(page, f"{form} label.suit-btn.s-{card[0]}")
+        if has(page, f"{form} label.suit-btn") and not has(page, f"{form} input.suit-radio[value={card[0]}]:checked"):
+            measure.tap(page, f"{form} label.suit-btn.s-{card[0]}")  # few cards fit: no suit tabs
         if has(page, f"{form} button[name=at][data-card={card}]"):  # it fits one spot: laid there
             measure.tap(page, f"{form} button[name=at][data-card={card}]")
         else:
