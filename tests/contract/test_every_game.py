@@ -357,7 +357,7 @@ def test_a_viewer_is_told_what_is_awaited_never_the_scorers_instructions(slug: s
     for step in sorted(set(range(0, len(log), max(1, len(log) // 12)))):
         url = import_to(client, record_of(slug, setup, log[:step]))
         share = soup(client.get(url + "/share", base_url="http://192.168.7.21:5000"))
-        viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+        viewer = share.select_one("#qr-viewer a.link")["href"].split("192.168.7.21:5000", 1)[1].rstrip("/")
         scorer_prompt = soup(client.get(url + "/g/1")).select_one("#prompt")
         prompt = soup(client.get(viewer + "/g/1")).select_one("#prompt")
         assert (prompt is None) == (scorer_prompt is None), step
@@ -412,7 +412,7 @@ def test_a_card_on_the_panel_is_tapped_to_correct_its_entry(slug: str, client: F
             assert page.status_code == 200, (step, link["href"])
             assert soup(page).select_one("#correct form input[name=seq]") is not None
         share = soup(client.get(url + "/share", base_url="http://192.168.7.21:5000"))
-        viewer = share.select_one("#qr-viewer input.link")["value"].split("192.168.7.21:5000", 1)[1].rstrip("/")
+        viewer = share.select_one("#qr-viewer a.link")["href"].split("192.168.7.21:5000", 1)[1].rstrip("/")
         assert soup(client.get(viewer + "/g/1")).select("a.correct-card") == [], step
     assert tapped, "no card on the panel could be tapped to correct it"
 

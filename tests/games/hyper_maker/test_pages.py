@@ -107,17 +107,6 @@ def test_rulebook_example_trick_is_adjudicated_with_clauses(client: FlaskClient)
     assert scoreboard_totals(fragment) == [0, 0, 6, 0]
 
 
-def test_an_entry_for_a_stale_turn_is_refused_and_the_page_is_fresh(client: FlaskClient) -> None:
-    url = seat_table(client)
-    enter(client, url, "R5B6")
-    response = client.post(f"{url}/entries", data={"seq": "0", "kind": "master", "card": "G1Y10"},
-                           headers={"HX-Request": "true"})
-    assert response.status_code == 409
-    page = soup(response)
-    assert "got there first" in page.select_one(".error").get_text()
-    assert form_fields(page)["seq"] == "1"
-
-
 def test_undo_goes_back_to_the_first_card_and_history_keeps_everything(client: FlaskClient) -> None:
     url = seat_table(client)
     for card in ("R5B6", "R2G9", "B8Y3"):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -216,15 +215,6 @@ def test_played_and_unknown_cards_are_refused_with_the_clause(client: FlaskClien
     assert nonsense.status_code == 422
     assert "there is no colour “Z”" in words(soup(nonsense).select_one(".error"))
     assert form_fields(soup(client.get(url)))["seq"] == "1"
-
-
-def test_an_entry_for_a_stale_turn_is_refused_and_the_page_is_fresh(client: FlaskClient) -> None:
-    url = seat_table(client)
-    lay(client, url, "G7")
-    stale = client.post(f"{url}/entries", data={"seq": "0", "kind": "play", "seat": "0", "card": "G8"},
-                        headers={"HX-Request": "true"})
-    assert stale.status_code == 409
-    assert form_fields(soup(stale))["seq"] == "1"
 
 
 # --------------------------------------------------------------------------- the draft
@@ -451,7 +441,7 @@ def test_a_viewer_is_told_what_is_awaited_and_gets_no_form(client: FlaskClient) 
     log, state = plan(setup, 3, declare=1.0, stop=lambda s: s.phase == kt.AGARI)
     url = seat_table(client)
     share = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://192.168.7.21:5000"))
-    viewer = re.sub(r"^https?://[^/]+", "", share.select_one("#qr-viewer input.link")["value"]).rstrip("/") + "/g/1"
+    viewer = re.sub(r"^https?://[^/]+", "", share.select_one("#qr-viewer a.link")["href"]).rstrip("/") + "/g/1"
     assert prompt(client, viewer) == "Waiting for Aki's card"
     lay(client, url, *[str(e.payload["card"]) for e in log[:4]])
     first = replayed(setup, log[:4]).expected_seat
@@ -516,19 +506,6 @@ def test_the_quick_judge_values_king_queen_and_jester(client: FlaskClient) -> No
     assert rows["Player A"] == "green 1.5 copies Player F"
     assert rows["Player B"] == "green 1.1 copies Player A"
     assert rows["Player D"] == "black 0.3"
-
-
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_rules_page_has_every_clause_the_pages_cite(app: Flask, lang: str) -> None:
-    client = app.test_client()
-    client.set_cookie("lang", lang)
-    url = seat_table(client)
-    lay(client, url, "R5", "KING", "QUEEN", "B9")
-    page = soup(client.get(url))
-    rules = soup(client.get("/rules/kings-trick"))
-    anchors = {a.get("id") for a in rules.select("[id]")}
-    for badge in page.select("#panel a.clause"):
-        assert badge["href"].split("#")[1] in anchors, badge
 
 
 def test_a_six_player_team_game_gives_each_partner_the_team_total(client: FlaskClient) -> None:

@@ -374,7 +374,7 @@ def test_a_viewer_sees_the_round_and_the_score_but_no_form(client: FlaskClient) 
     url = seat_table(client)
     play_round(client, url, new_state(), VERDICT_ROUND)
     share = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://192.168.7.21:5000"))  # as the LAN serves it
-    viewer = share.select_one("#qr-viewer input.link")["value"].split("://", 1)[-1]
+    viewer = share.select_one("#qr-viewer a.link")["href"].split("://", 1)[-1]
     viewer = "/" + viewer.split("/", 1)[1]
     page = client.get(viewer.rstrip("/") + "/g/1")
     assert page.status_code == 200
