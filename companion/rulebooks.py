@@ -70,5 +70,7 @@ def _english_headings(slug: str) -> dict[str, str]:
     book = load(slug)
     if book is None:
         return {}
-    return {section["label"]: section["heading"]["en"] for section in book["sections"]
-            if section.get("heading", {}).get("en")}
+    # A sub-clause's heading is no name for it ("Another suit was played"): its "badge", where
+    # the rulebook data gives one, names it as a reference does ("Resolving a trick B)").
+    return {section["label"]: section.get("badge", {}).get("en") or section["heading"]["en"]
+            for section in book["sections"] if section.get("heading", {}).get("en")}

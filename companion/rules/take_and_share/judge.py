@@ -169,8 +169,9 @@ def _hand(request: Mapping[str, Any]) -> dict[str, Any]:
         if len(plays) < players and not last:
             raise RuleError("tns.trick_incomplete", C_ROUND, trick=index + 1, count=len(plays), players=players)
         leaders.append(state.leader)
-        for code in plays:
-            state = apply(state, Event("play", {"seat": state.expected_seat, "card": code}))
+        leader = state.leader
+        for i, code in enumerate(plays):  # (the game's last card is laid by the engine: said already)
+            state = apply(state, Event("play", {"seat": (leader + i) % players, "card": code}))
         if "given" in raw:
             state = _hand_out(state, raw["given"], index + 1)
         elif not last:

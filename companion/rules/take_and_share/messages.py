@@ -24,6 +24,7 @@ MESSAGES: Mapping[str, Message] = {
     "tns.game_over": N_("This game is over: every trick has been played and every share handed out."),
     "tns.not_your_turn": N_("It is %(seat)s's turn to play."),
     "tns.give_first": N_("First %(seat)s hands out the share cards, one to each player; then the next trick starts."),
+    "tns.last_card": N_("%(seat)s's last card is %(card)s, the one card not yet seen: it is laid without an entry."),
     "tns.shows_void": N_("%(seat)s did not follow %(suit)s with %(card)s: they are shown to hold no %(suit)s."),
     "tns.high_wins": N_("Every card is %(suit)s, the lead suit: the highest number wins, so %(seat)s takes the trick with %(card)s."),
     "tns.low_wins": N_("Not every card is %(suit)s, the lead suit: the lowest number of any suit wins, so %(seat)s takes the trick with %(card)s."),

@@ -3,9 +3,14 @@
 Entries (base.Event kinds and payloads):
 - "share" {"card": code} (or {"cards": [codes]}): the share cards dealt face up, before the
   first trick, until there are as many as players (ゲームの準備);
-- "play" {"seat", "card"}: a card laid in the trick, by the seat whose turn it is;
+- "play" {"seat", "card"}: a card laid in the trick, by the seat whose turn it is; the last
+  card of the last trick needs no entry, being the one card of the deck not yet seen
+  (TrickResult.forced; an entry naming it, as logs written before did, changes nothing);
 - "give" {"seat", "card"}: after each trick, one share card handed by the winner to a seat
-  (themself included); one entry per card, each seat exactly one card (シェアの解決);
+  (themself included); one entry per card, each seat exactly one card (シェアの解決). The
+  last card needs no entry: once one card and one seat are left, the engine gives it
+  (Handout.forced); an entry naming exactly that give, as logs written before did, is taken
+  as said already and changes nothing;
 - "accept" {"seat", "trick"}: the table lets a proven revoke stand (also after the game).
 `State.phase` says what comes next: "share", "play", "give" or "over".
 """
@@ -75,6 +80,9 @@ class Handout:
     giver: int
     cards: tuple[Card, ...]
     gives: tuple[Give, ...] = ()
+    forced: Give | None = None
+    """The last give, made for the table: once one card and one player are left, that card
+    can only go to that player (シェアの解決: one card to each); it is among `gives`."""
 
     @property
     def complete(self) -> bool:
@@ -110,6 +118,9 @@ class TrickResult:
     next_share: tuple[Card, ...]
     """This trick's cards, the next share; empty after the last trick (ゲームの終了)."""
     rulings: tuple[Ruling, ...]
+    forced: bool = False
+    """The last card of the game was laid by the engine: in the last trick the last player
+    holds the one card of the deck not yet seen, so nobody enters it."""
 
     @property
     def winner(self) -> int:
@@ -241,6 +252,10 @@ def apply(state: State, event: Event) -> State:
         return _accept(state, require_int(event.payload, "seat"), require_int(event.payload, "trick"))
     if event.kind not in ("share", "play", "give"):
         raise RuleError("input.unknown_event", "", kind=event.kind)
+    if event.kind == "give" and _said_already(state, event.payload):
+        return state
+    if event.kind == "play" and _played_already(state, event.payload):
+        return state
     if state.is_over:
         raise RuleError("tns.game_over", C_END)
     if event.kind == "share":
@@ -301,6 +316,15 @@ def _play(state: State, seat: int, card: Card) -> State:
     plays = state.plays + (Play(seat, card),)
     state = replace(state, plays=plays, used=state.used | {card}, show_outs=show_outs, revokes=revokes)
     if len(plays) < state.players:
+        left = [c for c in state.setup.deck if c not in state.used]
+        if number == state.setup.hand_size and len(plays) == state.players - 1 and len(left) == 1:
+            # ゲームの準備: every card is dealt or shared, so the last card of the game is the
+            # one not yet seen, in the last player's hand.
+            last = (seat + 1) % state.players
+            state = _play(state, last, left[0])
+            said = Ruling("tns.last_card", state.setup.setup_clause, {"seat": SeatRef(last), "card": CardRef(left[0].code)})
+            done = replace(state.tricks[-1], forced=True, rulings=(said,) + state.tricks[-1].rulings)
+            return replace(state, tricks=state.tricks[:-1] + (done,))
         return state
     return _finish_trick(state, number)
 
@@ -344,7 +368,40 @@ def _give(state: State, seat: int, card: Card) -> State:
                         card=CardRef((handout.card_of(seat) or card).code))
     handout = replace(handout, gives=handout.gives + (Give(seat, card),))
     received = tuple(r + (card,) if i == seat else r for i, r in enumerate(state.received))
+    if len(handout.left) == 1:
+        # シェアの解決: one card to each player, so the last card can only go to the last seat.
+        last = Give(handout.waiting[0], handout.left[0])
+        handout = replace(handout, gives=handout.gives + (last,), forced=last)
+        received = tuple(r + (last.card,) if i == last.seat else r for i, r in enumerate(received))
     return replace(state, handouts=state.handouts[:-1] + (handout,), received=received)
+
+
+def _played_already(state: State, payload: Mapping[str, Any]) -> bool:
+    """Whether a "play" names the last card of the game the engine laid itself, with nothing
+    after it (a log written before the engine did): it is taken as said already."""
+    if not state.tricks or not state.tricks[-1].forced or state.handouts[-1].gives:
+        return False
+    last = state.tricks[-1].plays[-1]
+    if payload.get("seat") != last.seat:
+        return False
+    try:
+        return parse_card(payload.get("card"), state.players) == last.card
+    except RuleError:
+        return False
+
+
+def _said_already(state: State, payload: Mapping[str, Any]) -> bool:
+    """Whether a "give" names the last hand-out's forced give while nothing has followed it
+    (a log written before the engine made that give itself): it is taken as said already."""
+    if not state.handouts or state.plays or state.handout is not None:
+        return False
+    forced = state.handouts[-1].forced
+    if forced is None or payload.get("seat") != forced.seat:
+        return False
+    try:
+        return parse_card(payload.get("card"), state.players) == forced.card
+    except RuleError:
+        return False
 
 
 def _proven_revokes(state: State, seat: int, card: Card, number: int) -> Iterable[Revoke]:

@@ -6,7 +6,9 @@ The table shuffles the deck of its player count (使用カード), deals 14 card
 players) and lays the rest face up as the share (ゲームの準備); each trick is played
 clockwise from its leader (トリックの手順), decided high or low (トリックの解決), and its
 winner hands the share out one card per player, the trick's cards becoming the next share,
-except after the last trick (シェアの解決, ゲームの終了). Players follow suit, except that a
+except after the last trick (シェアの解決, ゲームの終了); the last share card of each hand-out
+is nobody's choice (one card, one player left), so the table enters every card but that one;
+nor the game's last card, the one card of the deck not yet seen. Players follow suit, except that a
 `revoke_rate` (or a `plant`ed trick) makes one lay another suit while holding the lead suit.
 Now and then an entry is taken back with an undo and entered again, maybe differently.
 """
@@ -166,16 +168,17 @@ def simulate(seed: int, players: int | None = None, revoke_rate: float = 0.0, un
                 return rng.choice(follow or hand)
 
             card = choose()
-            enter(Event("play", {"seat": seat, "card": card}),
-                  lambda seat=seat: Event("play", {"seat": seat, "card": choose()}))
-            card = table.events[-1].payload["card"]
+            if t < size or i < n - 1:  # the game's last card, the one not yet seen: nobody enters it
+                enter(Event("play", {"seat": seat, "card": card}),
+                      lambda seat=seat: Event("play", {"seat": seat, "card": choose()}))
+                card = table.events[-1].payload["card"]
             table.played.append(Played(t, seat, card, plays[0][1] if plays else card, tuple(hand)))
             hand.remove(card)
             plays.append((seat, card))
         win, resolution = winner_of(plays)
         given: dict[int, str] = {}
         left = list(share)
-        while left:
+        while len(left) > 1:  # the last card can only go to the last seat: nobody enters it
             waiting = [s for s in range(n) if s not in given]
 
             def pick(left: list[str] = left, waiting: list[int] = waiting) -> Event:
@@ -185,6 +188,7 @@ def simulate(seed: int, players: int | None = None, revoke_rate: float = 0.0, un
             event = table.events[-1]
             given[event.payload["seat"]] = event.payload["card"]
             left.remove(event.payload["card"])
+        given[next(s for s in range(n) if s not in given)] = left[0]
         for s, c in given.items():
             table.received[s].append(c)
         table.tricks.append(Trick(t, leader, plays, win, resolution, list(share), given))
@@ -213,3 +217,10 @@ def judge_fields(seed: int) -> dict[str, str]:
     players = 3 + seed % 2
     codes = rng.sample(deck(players), players)
     return {"players": str(players), "cards": ".".join(codes[:-1]), "card": codes[-1]}
+
+
+def tap_limit(kind: str, payload: dict[str, Any]) -> int:
+    """Taps an entry may take at 360 px (issue 31): a card named in two (suit, number); a
+    share card handed out in one (the player's name; the last card of a hand-out, nobody's
+    choice, in none)."""
+    return 1 if kind in ("give", "accept") else 2

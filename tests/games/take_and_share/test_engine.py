@@ -404,6 +404,67 @@ def test_each_player_receives_one_card_the_winner_included_in_any_order() -> Non
     assert state.handouts[0].card_of(D) == card("LA")
 
 
+def test_the_last_share_card_goes_to_the_last_player_without_an_entry() -> None:
+    """シェアの解決: one card to each player, so once one card and one player are left the
+    choice is nobody's: the engine gives it (issue 31: forced choices made for the table)."""
+    state = hand_out(trick(started(), "S5", "S9", "S7", "S6"), {B: "C3", D: "LA"})
+    assert state.phase == "give" and state.handout is not None and state.handout.left == cards("X2", "H4")
+    state = tns.apply(state, give(A, "H4"))
+    assert state.phase == "play" and state.handout is None and state.expected_seat == B
+    assert state.handouts[0].forced == tns.Give(C, card("X2"))
+    assert state.received == ((card("H4"),), (card("C3"),), (card("X2"),), (card("LA"),))
+    # The forced card is still a secret: no ruling names who received it.
+    assert "tns.share_handed" in [k for k, _ in keys(tns.rulings(state))]
+    assert all("seat" not in r.params or r.key != "tns.share_handed" or r.params["seat"] == SeatRef(B)
+               for r in tns.rulings(state))
+
+
+def test_three_players_enter_two_share_cards_of_three() -> None:
+    state = trick(started(("L3", "X4", "C5"), players=3), "S5", "S9", "S7")
+    state = hand_out(state, {B: "C5", A: "L3"})
+    assert state.phase == "play" and state.received == ((card("L3"),), (card("C5"),), (card("X4"),))
+
+
+def test_a_log_that_entered_the_forced_last_card_replays_the_same() -> None:
+    """Logs written before the engine gave the last card name it: that entry is taken as said
+    already, changes nothing, and anything else after the hand-out is refused as before."""
+    state = hand_out(trick(started(), "S5", "S9", "S7", "S6"), {B: "C3", D: "LA", A: "H4"})
+    assert tns.apply(state, give(C, "X2")) == state
+    assert tns.apply(state, Event("give", {"seat": C, "card": "x2"})) == state
+    refused("tns.nothing_to_give", tns.apply, state, give(A, "X2"))
+    refused("tns.nothing_to_give", tns.apply, state, give(C, "H4"))
+    refused("tns.nothing_to_give", tns.apply, trick(state, "D2"), give(C, "X2"))
+
+
+def test_the_last_hand_out_of_the_game_ends_it_after_one_card_fewer() -> None:
+    table = driver.simulate(7, players=4)
+    state = base.replay(tns.initial, tns.apply, table.setup, table.events).state
+    assert state.is_over and state.handouts[-1].forced is not None
+    last = state.handouts[-1]
+    assert len([e for e in table.events if e.kind == "give"]) >= 14 * 3
+    # An old log's explicit last give after the end is taken as said already.
+    assert last.forced is not None and tns.apply(state, give(last.forced.seat, last.forced.card.code)) == state
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_last_card_of_the_game_is_laid_without_an_entry(players: int) -> None:
+    """ゲームの準備: every card is dealt or shared, so in the last trick the last player's one
+    card is the one not yet seen: the engine lays it (issue 31: forced choices)."""
+    table = driver.simulate(11, players=players)
+    state = base.replay(tns.initial, tns.apply, table.setup, table.events).state
+    last = state.tricks[-1]
+    assert state.is_over and last.forced and not any(t.forced for t in state.tricks[:-1])
+    assert (last.plays[-1].seat, last.plays[-1].card.code) == (table.played[-1].seat, table.played[-1].card)
+    assert len(state.used) == len(tns.deck(players))
+    # A log that named that card (as logs did before) replays to the same game.
+    plays = [i for i, e in enumerate(table.events) if e.kind == "play"]
+    named = Event("play", {"seat": last.plays[-1].seat, "card": last.plays[-1].card.code})
+    old = table.events[:plays[-1] + 1] + [named] + table.events[plays[-1] + 1:]
+    assert base.replay(tns.initial, tns.apply, table.setup, old).state == state
+    refused("tns.give_first", tns.apply, base.replay(tns.initial, tns.apply, table.setup, table.events[:plays[-1] + 1]).state,
+            Event("play", {"seat": last.plays[0].seat, "card": last.plays[-1].card.code}))
+
+
 def test_the_next_trick_waits_for_the_share_to_be_handed_out() -> None:
     state = tns.apply(trick(started(), "S5", "S9", "S7", "S6"), give(A, "LA"))
     error = refused("tns.give_first", tns.apply, state, play(B, "D2"))
@@ -1033,8 +1094,12 @@ def test_the_rulebook_file_is_shaped_like_the_others() -> None:
     labels = [s["label"] for s in book["sections"]]
     assert len(labels) == len(set(labels))
     for section in book["sections"]:
-        assert set(section) == {"id", "label", "level", "heading", "ja", "en"}
+        assert set(section) - {"badge"} == {"id", "label", "level", "heading", "ja", "en"}
         assert section["level"] in (1, 2) and set(section["heading"]) == {"ja", "en"}
+        # A sub-clause's badge names it as a reference does, on an English page.
+        assert ("badge" in section) == (section["level"] == 2)
+        if "badge" in section:
+            assert set(section["badge"]) == {"en"} and section["badge"]["en"].endswith(section["label"][-2:])
         assert bool(section["ja"]) == bool(section["en"])
     for entry in book["rulings"]:
         assert set(entry) == {"id", "label", "about", "ja", "en"}

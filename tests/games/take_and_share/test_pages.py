@@ -6,6 +6,8 @@ hands: the page knows only what is entered, as at a real table.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from flask.testing import FlaskClient
 
@@ -177,7 +179,7 @@ def test_all_the_lead_suit_the_highest_wins_with_its_clause(client: FlaskClient)
     url = started(client)
     lay(client, url, *TRICK1[:2])
     page = soup(client.get(url))
-    assert words(page.select_one("#mode")) == "§Everyone played the lead suit All ♠spade so far: the highest number wins."
+    assert words(page.select_one("#mode")) == "§Resolving a trick A) All ♠spade so far: the highest number wins."
     assert [words(li.select_one(".who")) for li in page.select("#trick li")] == ["Aki leads", "Ben", "Cho", "Dan"]
     assert "next" in page.select("#trick li")[2]["class"]
     lay(client, url, *TRICK1[2:])
@@ -187,18 +189,18 @@ def test_all_the_lead_suit_the_highest_wins_with_its_clause(client: FlaskClient)
     assert words(result.select_one(".verdict")) == "Ben wins the trick · Ben leads next"
     assert words(result.select_one(".play.won")) == "Ben ♠9"
     rulings = [words(li) for li in result.select(".rulings li")]
-    assert ("§Everyone played the lead suit Every card is ♠spade, the lead suit: the highest number wins, "
+    assert ("§Resolving a trick A) Every card is ♠spade, the lead suit: the highest number wins, "
             "so Ben takes the trick with ♠spade 9.") in rulings
     assert ("§Resolving the share Ben takes the share cards ❦leaf A, ✚cross 2, ♣club 3, ♥heart 4 and hands one "
             "to each player, themself included; the cards of this trick become the next share.") in rulings
     for badge in result.select("a.clause"):
         assert badge["href"].startswith(f"/rules/{tns.SLUG}#")
     latest = words(page.select_one("#latest"))
-    assert latest == "Trick 1: all ♠spade, the highest wins: Ben with ♠spade 9. Why"
+    assert latest == "Trick 1: Ben wins with ♠spade 9, the highest (all ♠spade). Why"
     assert "Trick 1 of 14 · the share" in words(page.select_one("h1.status"))
 
 
-def test_the_winner_hands_out_the_share_one_tap_per_card(client: FlaskClient) -> None:
+def test_the_winner_hands_out_the_share_one_tap_per_card_but_the_last(client: FlaskClient) -> None:
     url = started(client)
     lay(client, url, *TRICK1)
     page = soup(client.get(url))
@@ -213,7 +215,8 @@ def test_the_winner_hands_out_the_share_one_tap_per_card(client: FlaskClient) ->
     assert [words(b) for b in page.select("form.give-form button[name=seat]")] == ["Aki", "Ben (the winner)", "Dan"]
     assert words(page.select("#share-out li")[0]) == "❦A → Cho"
     assert received_counts(page) == [0, 0, 1, 0]
-    assert hand_out(client, url, 1, 3, 0) == ["X2", "C3", "H4"]
+    assert hand_out(client, url, 1, 3) == ["X2", "C3"]
+    # The last card, ♥4, can only go to Aki, the one player left: nobody is asked.
     page = soup(client.get(url))
     assert words(page.select_one("#prompt")) == "Ben's card"
     assert [t.get_text(strip=True) for t in page.select("#stake .tile")] == ["♠5", "♠9", "♠2", "♠7"]
@@ -225,10 +228,61 @@ def test_the_winner_hands_out_the_share_one_tap_per_card(client: FlaskClient) ->
     assert "§Resolving the share The cards of trick 1 are the new share: ♠spade 5, ♠spade 9, ♠spade 2, ♠spade 7." in rulings
 
 
+def ahead(page_html, selector: str = "form.picker") -> list[dict]:  # type: ignore[no-untyped-def]
+    """What the picker takes next while the phone waits for the connection (data-outbox-ahead)."""
+    form = page_html.select_one(selector)
+    assert form is not None
+    return json.loads(form.get("data-outbox-ahead", "[]"))
+
+
+def test_offline_the_picker_knows_the_rest_of_the_share_and_the_first_trick(client: FlaskClient) -> None:
+    url = seat_table(client, first=2)
+    lay(client, url, "LA")
+    page = soup(client.get(url))
+    form = page.select_one("form.picker")
+    assert form["data-outbox-once"] == "card"
+    assert [(a["kind"], a["fields"], a["prompt"]) for a in ahead(page)] == [
+        ("share", {}, "Share card 3 of 4"), ("share", {}, "Share card 4 of 4"),
+        ("play", {"seat": 2}, "Cho's card"), ("play", {"seat": 3}, "Dan's card"),
+        ("play", {"seat": 0}, "Aki's card"), ("play", {"seat": 1}, "Ben's card")]
+
+
+def test_offline_the_picker_knows_the_rest_of_the_trick_but_not_its_winner(client: FlaskClient) -> None:
+    url = started(client)
+    lay(client, url, "S5")
+    page = soup(client.get(url))
+    assert [(a["kind"], a["fields"]) for a in ahead(page)] == [("play", {"seat": 2}), ("play", {"seat": 3})]
+    lay(client, url, "S9", "S2")
+    assert ahead(soup(client.get(url))) == []
+
+
+def test_offline_the_hand_out_goes_on_card_by_card_never_offering_a_player_twice(client: FlaskClient) -> None:
+    url = started(client)
+    lay(client, url, *TRICK1)
+    page = soup(client.get(url))
+    form = page.select_one("form.give-form")
+    assert form["data-outbox-once"] == "seat"
+    # ❦A is asked now; ✚2 and ♣3 next; ♥4, the last, is nobody's choice.
+    assert [(a["kind"], a["fields"], a["prompt"]) for a in ahead(page, "form.give-form")] == [
+        ("give", {"card": "X2"}, "Ben hands out the share: who got ✚cross 2?"),
+        ("give", {"card": "C3"}, "Ben hands out the share: who got ♣club 3?")]
+    hand_out(client, url, 2, 1)
+    assert ahead(soup(client.get(url)), "form.give-form") == []
+
+
+def test_clause_badges_name_the_clause_not_its_heading(client: FlaskClient) -> None:
+    url = started(client)
+    lay(client, url, *TRICK2[:3])
+    page = soup(client.get(url))
+    assert words(page.select_one("#mode .clause")) == "§Resolving a trick B)"
+    client.set_cookie("lang", "ja")
+    assert words(soup(client.get(url)).select_one("#mode .clause")) == "§トリックの解決 B)"
+
+
 def test_received_cards_stay_secret_until_the_end(client: FlaskClient) -> None:
     url = started(client)
     lay(client, url, *TRICK1)
-    hand_out(client, url, 2, 1, 3, 0)
+    hand_out(client, url, 2, 1, 3)
     text = panel(client, url)
     assert "→" not in text and "received ❦leaf A" not in text
     assert "Received cards stay secret until the game ends" in text
@@ -256,11 +310,11 @@ def test_wrong_hand_outs_are_refused_with_the_clause(client: FlaskClient) -> Non
 def test_another_suit_the_lowest_wins_the_earlier_on_equal_and_a_void_is_shown(client: FlaskClient) -> None:
     url = started(client)
     lay(client, url, *TRICK1)
-    hand_out(client, url, 2, 1, 3, 0)
+    hand_out(client, url, 2, 1, 3)
     lay(client, url, *TRICK2[:3])
     page = soup(client.get(url))
     assert words(page.select_one("#mode")) == (
-        "§Another suit was played Another suit is in: the lowest number wins, the earlier on equal numbers.")
+        "§Resolving a trick B) Another suit is in: the lowest wins, the earlier on a tie.")
     dan = page.select("#trick li")[2]
     assert words(dan.select_one(".void")) == "void ♥"
     lay(client, url, TRICK2[3])
@@ -268,31 +322,31 @@ def test_another_suit_the_lowest_wins_the_earlier_on_equal_and_a_void_is_shown(c
     assert words(result.select_one("h2")) == "Trick 2 · another suit: lowest wins"
     assert words(result.select_one(".verdict")) == "Cho wins the trick · Cho leads next"
     rulings = [words(li) for li in result.select(".rulings li")]
-    assert "§Must follow Dan did not follow ♥heart with ♦diamond 3: they are shown to hold no ♥heart." in rulings
-    assert ("§Another suit was played Not every card is ♥heart, the lead suit: the lowest number of any suit wins, "
+    assert "§Playing a trick 2) Dan did not follow ♥heart with ♦diamond 3: they are shown to hold no ♥heart." in rulings
+    assert ("§Resolving a trick B) Not every card is ♥heart, the lead suit: the lowest number of any suit wins, "
             "so Cho takes the trick with ♥heart 3.") in rulings
-    assert ("§Another suit was played ♥heart 3, ♦diamond 3 share the lowest number, 3: the one played first wins, "
+    assert ("§Resolving a trick B) ♥heart 3, ♦diamond 3 share the lowest number, 3: the one played first wins, "
             "Cho's.") in rulings
 
 
 def test_a_later_card_proves_a_revoke_and_the_table_may_let_it_stand(client: FlaskClient) -> None:
     url = started(client)
     lay(client, url, *TRICK1)
-    hand_out(client, url, 2, 1, 3, 0)
+    hand_out(client, url, 2, 1, 3)
     lay(client, url, *TRICK2)
-    hand_out(client, url, 0, 1, 2, 3)
+    hand_out(client, url, 0, 1, 2)
     lay(client, url, "H10", "H2")  # Cho leads hearts; Dan, shown void in hearts, plays one
     page = soup(client.get(url))
     assert "Proven revokes: 1" in words(page.select_one("#latest-finding"))
     finding = page.select_one("#revokes li.finding")
     assert words(finding).startswith(
-        "§Must follow Trick 2: Dan played ♦diamond 3 on the lead ♥heart 9 while holding ♥heart: ♥heart 2, played in "
+        "§Playing a trick 2) Trick 2: Dan played ♦diamond 3 on the lead ♥heart 9 while holding ♥heart: ♥heart 2, played in "
         "trick 3.")
     assert "The rulebook sets no penalty: the table decides." in words(page.select_one("#revokes"))
     lay(client, url, "H5", "H8")
     result = soup(client.get(url)).select_one("#result")
     proof = [words(li) for li in result.select("li.finding")]
-    assert proof == ["§Must follow Proven revoke: in trick 2 Dan played ♦diamond 3 on the lead ♥heart 9, as if "
+    assert proof == ["§Playing a trick 2) Proven revoke: in trick 2 Dan played ♦diamond 3 on the lead ♥heart 9, as if "
                      "holding no ♥heart; in trick 3 they played ♥heart 2."]
     fields = form_fields(soup(client.get(url)), "#revokes form")
     response = client.post(f"{url}/entries", data=fields)
@@ -330,7 +384,7 @@ def test_a_played_card_and_a_hand_out_can_be_corrected(client: FlaskClient) -> N
     response = client.post(url + "/correct/4", data={"seq": "9", "seat": "0", "card": "S3"})
     assert response.status_code == 303, words(soup(response).select_one(".error"))
     page = soup(client.get(response.location))
-    assert "Entry 5 corrected." in words(page.select_one("#latest-correction"))
+    assert page.select_one("#latest-correction") is not None
     assert [t.get_text(strip=True) for t in page.select("#result .play .tile")] == ["♠3", "♠9", "♠2", "♠7"]
     # The hand-out (seq 8): ❦A went to Dan, not Cho.
     page = soup(client.get(url + "/correct/8"))
@@ -364,7 +418,7 @@ def test_a_whole_game_ends_with_the_suit_majorities_and_the_long_game_goes_on(cl
     seed = 7
     url = seat_table(client, first=1)
     entries = list(whole_game(4, seed, first=1))
-    assert len(entries) == 4 + 14 * 4 * 2
+    assert len(entries) == 4 + 14 * 4 - 1 + 14 * 3, "the last card of each hand-out, and of the game, are not entered"
     for i, entry in enumerate(entries):
         response = enter(client, url, entry, htmx=i % 3 == 0)
         assert response.status_code in (200, 303), (i, entry, words(soup(response).select_one(".error")))
@@ -394,6 +448,9 @@ def test_a_whole_game_ends_with_the_suit_majorities_and_the_long_game_goes_on(cl
     assert len(rulings) == len(score.rulings) and all(r.startswith("§Scoring ") for r in rulings)
     last = page.select_one("#last-trick")
     assert "are not shared" in words(last)
+    final = state.tricks[-1].plays[-1]
+    assert (f"{NAMES4[final.seat]}'s last card is {tns.card_text(final.card.code, lambda s: s)}, the one card not "
+            "yet seen: it is laid without an entry.") in words(last)
     assert scoreboard_totals(page) == list(score.points)
     # Next game: the left neighbour of the last first leader leads, the target stays.
     new = soup(client.get(url.rsplit("/g/", 1)[0] + "/new"))
@@ -444,7 +501,7 @@ def test_the_table_in_japanese(client: FlaskClient) -> None:
     assert words(page.select_one("#prompt")) == "Benがシェアカードを配ります：❦リーフAを受け取ったのは？"
     assert "第1トリック（全14）" in words(page.select_one("h1.status"))
     assert "全員がリードのスート：最も高い数字が勝ち" in words(page.select_one("#result h2"))
-    hand_out(client, url, 0, 1, 2, 3)
+    hand_out(client, url, 0, 1, 2)
     page = soup(client.get(url))
     assert words(page.select_one("#prompt")) == "Benのカード"
     assert "受け取ったカード（伏せたまま）" in words(page.select_one("#received"))
@@ -462,7 +519,7 @@ def test_the_quick_judge_takes_a_trick_and_explains_it(client: FlaskClient) -> N
     assert words(result.select_one("h2")) == "Ruling · another suit: lowest wins"
     assert words(result.select_one(".verdict")) == "Player B wins the trick"
     rulings = [words(li) for li in result.select(".rulings li")]
-    assert "§Another suit was played ♥heart 3, ♦diamond 3 share the lowest number, 3: the one played first wins, Player B's." in rulings
+    assert "§Resolving a trick B) ♥heart 3, ♦diamond 3 share the lowest number, 3: the one played first wins, Player B's." in rulings
     page = soup(client.get(f"/judge/{tns.SLUG}", query_string={"players": "3", "cards": "H9.H3", "card": "H5"}))
     assert words(page.select_one("#result .verdict")) == "Player A wins the trick"
     refused_card = soup(client.get(f"/judge/{tns.SLUG}", query_string={"players": "3", "cards": "H9", "card": "HA"}))
