@@ -14,6 +14,7 @@ MESSAGES: Mapping[str, Message] = {
     "kt.colour_removed": N_("%(card)s is not in this game: with three players every %(colour)s card was taken out."),
     "kt.specials_removed": N_("%(card)s is not in this game: with five players KING, QUEEN and JESTER are taken out."),
     "kt.player_count": N_("King's Trick is for 3 to 6 players; got %(count)s."),
+    "kt.last_card": N_("%(seat)s's last card is %(card)s, the one card not yet seen: it is laid without an entry."),
     "kt.card_used": N_("%(card)s has already been played in this game."),
     "kt.card_twice": N_("%(card)s appears twice."),
     # entries

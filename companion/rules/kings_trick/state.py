@@ -3,6 +3,8 @@
 Log entries (Event kind and payload; ints and strings only)
     "play"    {"seat": s, "card": code}  The next card of the trick, from state.expected_seat
               (phase "play"). After the last card the trick is decided and the draft begins.
+              The game's very last card, the one not yet seen, is laid by the engine
+              (State.last_play_forced); an entry naming it, as logs before did, changes nothing.
     "pick"    {"seat": s, "card": code}  One card of the finished trick drafted by the player
               whose pick it is (phase "draft", state.expected_seat): 1st place picks 1, 2nd
               place picks 2 (one entry each); the last drafting place takes what is left
@@ -33,6 +35,9 @@ from .sets import NoAgari, Score, may_declare, no_agari, score
 from .tricks import Play, TrickResult, resolve
 
 PLAY, DRAFT, AGARI, OVER = "play", "draft", "agari", "over"
+
+DEAL_CLAUSE = {3: "2(1)②", 4: "2(2)①", 5: "2(3)②", 6: "2(4)①"}
+"""2: where each player count's deal of every card is printed."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,9 @@ class State:
     next_start: int | None = None
     """Once over: the start player of the next game (4(3), RULINGS)."""
     notes: tuple[Ruling, ...] = ()
+    last_play_forced: bool = False
+    """The latest trick's last card was laid by the engine: in the game's last trick the last
+    player holds the one card of the deck not yet seen, so nobody enters it."""
     """What explains the latest trick: its decision, the draft, アガリ and the end."""
 
     @property
@@ -197,6 +205,8 @@ def apply(state: State, event: Event) -> State:
     """Take one entry: "play", "pick", "declare" or "pass" (see the module's docstring)."""
     if event.kind not in ("play", "pick", "declare", "pass"):
         raise RuleError("input.unknown_event", "", kind=event.kind)
+    if event.kind == "play" and _played_already(state, event.payload):
+        return state
     if state.is_over:
         raise RuleError("kt.game_over", "4(1)")
     seat = require_int(event.payload, "seat")
@@ -226,14 +236,37 @@ def _play(state: State, seat: int, raw_card: object) -> State:
     card = in_game(parse_card(raw_card), state.players, state.setup.removed)
     once_per_deal(state.used, card, "kt.card_used", "1", card=CardRef(card.code))
     plays = state.plays + (Play(seat, card),)
-    state = replace(state, plays=plays, used=state.used | {card})
+    state = replace(state, plays=plays, used=state.used | {card}, last_play_forced=False)
     if len(plays) < state.players:
+        left = [c for c in state.setup.deck if c not in state.used]
+        if len(plays) == state.players - 1 and len(left) == 1:
+            # 2: every card of the game is dealt, so the last card of its last trick is the
+            # one not yet seen, in the last player's hand.
+            last = (seat + 1) % state.players
+            state = _play(state, last, left[0].code)
+            said = Ruling("kt.last_card", DEAL_CLAUSE[state.players], {
+                "seat": SeatRef(last), "card": CardRef(left[0].code)})
+            return replace(state, notes=(said,) + state.notes, last_play_forced=True)
         return state
     result = resolve([p.card for p in plays], state.leader, state.players,
                      no_colour=state.setup.no_colour, number=len(state.tricks) + 1)
     return replace(state, phase=DRAFT, plays=(), tricks=state.tricks + (result,),
                    takes=state.takes + (((),) * len(result.draft),), pool=result.cards,
                    eligible=(), answers=(), notes=result.rulings)
+
+
+def _played_already(state: State, payload: Mapping[str, Any]) -> bool:
+    """Whether a "play" names the last card the engine laid itself, with nothing after it (a
+    log written before the engine did): it is taken as said already."""
+    if not state.last_play_forced or state.phase != DRAFT or any(state.takes[-1]):
+        return False
+    last = state.tricks[-1].plays[-1]
+    if payload.get("seat") != last.seat:
+        return False
+    try:
+        return parse_card(payload.get("card")) == last.card
+    except RuleError:
+        return False
 
 
 def _pick(state: State, seat: int, raw_card: object) -> State:

@@ -32,3 +32,11 @@ def judge_fields(seed: int) -> dict[str, str]:
     players = 3 + seed % 4
     cards = rng.sample(kt.deck(players), players)
     return {"players": str(players), "cards": ".".join(card.code for card in cards)}
+
+
+def tap_limit(kind: str, payload: dict[str, Any]) -> int:
+    """Taps an entry may take at 360 px (issue 31): a coloured card in two (colour, value),
+    KING, QUEEN or JESTER in one; a card of the draft and an アガリ answer in one."""
+    if kind == "play" and str(payload.get("card", "")).upper() not in kt.SPECIALS:
+        return 2
+    return 1

@@ -801,3 +801,26 @@ def test_a_ruling_reads_as_a_sentence():
     said = [kt.MESSAGES[r.key] % {k: show(v) for k, v in r.params.items()} for r in result.rulings]
     assert said[1] == "A's KING copies their right neighbour E: blue 6 plus 0.5 is blue 6.5."
     assert said[6] == "Strongest first: C, D, A, B, E."
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_last_card_of_the_game_is_laid_without_an_entry(players: int) -> None:
+    """2: every card is dealt, so in the game's last trick the last player's one card is the
+    one not yet seen: the engine lays it (issue 31: a choice left to one option)."""
+    from tests.games.kings_trick.test_random import new_game as random_table, play_out
+
+    game = random_table(players, 40 + players)
+    game.declare_rate = 0.0
+    play_out(game)
+    state = game.state
+    assert state.ended_by == "no_agari" and len(state.tricks) == kt.DEAL_SIZE[players]
+    plays = [i for i, e in enumerate(game.log) if e.kind == "play"]
+    before = base.replay(kt.initial, kt.apply, game.setup, game.log[:plays[-1] + 1]).state
+    assert before.phase == kt.DRAFT and before.last_play_forced
+    last = before.tricks[-1].plays[-1]
+    assert before.notes[0].key == "kt.last_card" and before.notes[0].params["card"] == CardRef(last.card.code)
+    # A log that named that card, as logs did before, replays to the same game.
+    named = Event("play", {"seat": last.seat, "card": last.card.code})
+    assert kt.apply(before, named) == before
+    old = game.log[:plays[-1] + 1] + [named] + game.log[plays[-1] + 1:]
+    assert base.replay(kt.initial, kt.apply, game.setup, old).state == state

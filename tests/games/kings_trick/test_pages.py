@@ -6,6 +6,7 @@ seat before you, so a KING or QUEEN copies the card played just before it.
 
 from __future__ import annotations
 
+import json
 import re
 
 from flask import Flask
@@ -70,9 +71,9 @@ def test_the_new_game_form_offers_the_options_and_says_the_deal(client: FlaskCli
     assert "3 players: 13 cards each, one colour out · 4 players: 12" in setup
     for name in ("sum_sets", "no_agari_tie", "tie_at_20"):
         assert page.select_one(f"[name={name}]") is not None, name
-    assert [i["value"] for i in page.select("input[name=first_leader]")] == ["0", "1", "2", "3"]
     for name in ("removed_colour", "no_colour", "team_play"):  # for 3 or 6 players only (issue 31)
         assert page.select_one(f"[name={name}]") is None, name
+    assert [i["value"] for i in page.select("input[name=first_leader]")] == ["0", "1", "2", "3"]
     five = client.post("/tables", data={"player": list(NAMES5), "game": kt.SLUG})
     assert "Take out KING, QUEEN and JESTER." in words(soup(client.get(five.location)).select_one("#kt-setup"))
 
@@ -94,8 +95,8 @@ def test_two_and_seven_players_are_refused_with_the_rule(client: FlaskClient) ->
 def test_the_game_page_says_the_deal_the_start_player_and_the_house_rules_in_force(client: FlaskClient) -> None:
     url = seat_table(client, NAMES4, first=2, options={"sum_sets": "on", "no_colour": "play_order",
                                                       "no_agari_tie": "none", "tie_at_20": "share"})
-    page = soup(client.get(url))
     # no_colour cannot apply to four players (a trick always has an ordinary card): ignored
+    page = soup(client.get(url))
     assert words(page.select_one("h1.status")) == "King's Trick · Game 1 · Trick 1 of 12"
     assert page.select_one("#prompt").get_text(strip=True) == "Cho's card"
     setup = words(page.select_one("#setup"))
@@ -177,12 +178,12 @@ def test_a_trick_shows_each_value_with_the_neighbour_copied_the_places_and_the_d
     assert rows == [
         ["1st", "Ben", "KING", "red 5.5 copies Aki", "1"],
         ["2nd", "Cho", "QUEEN", "red 5.1 copies Ben", "2"],
-        ["3rd", "Aki led", "● 5 red 5", "red 5.0", "1"],
-        ["4th", "Dan", "● 9 blue 9", "blue 9.0", "–"],
+        ["3rd", "Aki led", "● 5 red 5", "red 5", "1"],
+        ["4th", "Dan", "● 9 blue 9", "blue 9", "–"],
     ]
     assert words(result.select_one("#colour-order")) == "§3(3)③ Colour order: ● red > ● blue"
     said = [words(li) for li in result.select(".rulings li")]
-    assert "§3(4) Ben's KING copies their right neighbour Aki: red 5.0 plus 0.5 is red 5.5." in said
+    assert "§3(4) Ben's KING copies their right neighbour Aki: red 5 plus 0.5 is red 5.5." in said
     assert "§3(4) Cho's QUEEN copies their right neighbour Ben: red 5.5 minus 0.4 is red 5.1." in said
     assert "§3(3)② Strongest first: Ben, Cho, Aki, Dan." in said
     assert "§3(4) Ben, 1st, picks one card of the trick." in said
@@ -201,7 +202,7 @@ def test_a_king_lead_takes_its_colour_from_the_first_coloured_card(client: Flask
     assert "Aki led KING, which has no colour: Cho's black 5, the first coloured card, makes black the lead colour." in words(result)
     # The KING copies Dan's blue 6 (the leader's right neighbour is the last to play).
     values = {words(tr.select_one("th")): words(tr.select_one("td.value")) for tr in result.select("#places tbody tr")}
-    assert values == {"Aki led": "blue 6.5 copies Dan", "Ben": "black 0.3", "Cho": "black 5.0", "Dan": "blue 6.0"}
+    assert values == {"Aki led": "blue 6.5 copies Dan", "Ben": "black 0.3", "Cho": "black 5", "Dan": "blue 6"}
 
 
 def test_played_and_unknown_cards_are_refused_with_the_clause(client: FlaskClient) -> None:
@@ -255,6 +256,27 @@ def test_the_draft_asks_each_top_place_in_turn_one_tap_a_card(client: FlaskClien
     assert [words(td) for td in taken.select("tfoot tr.now td")] == ["–"] * 4
     # The draft's cards are in the drafting players' piles; the result shows who took what.
     assert words(page.select("#places tbody tr")[0].select_one("td.took")) == "1 ○ 1 white 1"
+
+
+def ahead(page_html) -> list[tuple[str, dict, str]]:  # type: ignore[no-untyped-def]
+    """What the picker takes next while the phone waits for the connection (data-outbox-ahead)."""
+    form = page_html.select_one("form.picker")
+    assert form is not None and form["data-outbox-once"] == "card"
+    return [(a["kind"], a["fields"], a["prompt"]) for a in json.loads(form.get("data-outbox-ahead", "[]"))]
+
+
+def test_offline_the_picker_knows_the_rest_of_the_trick_and_of_the_draft(client: FlaskClient) -> None:
+    url = seat_table(client)
+    lay(client, url, "R5")
+    assert ahead(soup(client.get(url))) == [("play", {"seat": 2}, "Cho's card"), ("play", {"seat": 3}, "Dan's card")]
+    lay(client, url, "R6", "B9")
+    assert ahead(soup(client.get(url))) == []  # the places, and so the draft, are the table's to tell
+    lay(client, url, "W1")  # Ben picks 1, Aki 2, Cho takes the rest
+    assert ahead(soup(client.get(url))) == [("pick", {"seat": 0}, "Aki's pick"), ("pick", {"seat": 0}, "Aki's pick")]
+    lay(client, url, "W1")
+    assert ahead(soup(client.get(url))) == [("pick", {"seat": 0}, "Aki's pick")]
+    lay(client, url, "R6")
+    assert ahead(soup(client.get(url))) == []
 
 
 def test_agari_is_offered_only_to_those_with_a_set_and_a_declaration_ends_the_game(client: FlaskClient) -> None:
@@ -323,7 +345,7 @@ def test_a_pass_is_recorded_and_agari_returns_only_with_more_points(client: Flas
     leader = replayed(setup, log + [Event("pass", {"seat": 1})]).expected_seat
     assert refusal(again) == ("§3(2)", f"§3(2) The trick is being played: the next card is {NAMES4[leader]}'s.")
     history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")]
-    assert history[-1].startswith("Ben passes: no agari now")
+    assert history[0].startswith("Ben passes: no agari now")  # newest first
 
 
 def test_nobody_declaring_runs_out_the_hands_and_the_orb_majority_scores(client: FlaskClient) -> None:
@@ -396,7 +418,7 @@ def test_the_history_describes_every_kind_of_entry_and_corrections_offer_the_rig
     enter_all(client, url, log)
     assert answer(client, url, 1, False).status_code == 303
     history = soup(client.get(f"{url}/history"))
-    items = [words(li) for li in history.select("ol.history li")]
+    items = [words(li) for li in history.select("ol.history li")][::-1]  # newest first
     first = log[0]
     assert items[0].startswith(f"Aki: {kt.card_text(str(first.payload['card']), lambda s: s)}")
     pick = next(i for i, e in enumerate(log) if e.kind == "pick")
@@ -469,7 +491,8 @@ def test_japanese_pages_say_everything_in_japanese(app: Flask) -> None:
     assert page.select_one("#prompt").get_text(strip=True) == "Benが選ぶ番"
     result = words(page.select_one("#result"))
     assert "赤の5.5" in result and "Akiをまねる" in result
-    assert "§3(4) Benのキングは右隣のAkiと同じ色で+0.5:赤の5.0から赤の5.5です。" in result
+    assert "青の9" in result and "青の9.0" not in result, "an ordinary card's value has no decimal"
+    assert "§3(4) Benのキングは右隣のAkiと同じ色で+0.5:赤の5から赤の5.5です。" in result
     assert "オーブ" in words(page.select_one("#taken"))
     judge = soup(client.get("/judge/kings-trick", query_string={"players": "4", "cards": "R5.KING.QUEEN.B9"}))
     assert "誰が選ぶか" in words(judge) or "強い" in words(judge.select_one("h1"))

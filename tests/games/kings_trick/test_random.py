@@ -225,7 +225,7 @@ def play_card(game: Game) -> None:
                                           else SPECIAL_LEAD_RATE if not game.model.trick else 0.0):
         code = game.rng.choice(specials)
 
-    def change(m: Model) -> None:
+    def lay(m: Model, seat: int, code: str) -> None:
         m.hands[seat].remove(code)
         m.trick.append(code)
         if len(m.trick) == game.players:
@@ -234,6 +234,13 @@ def play_card(game: Game) -> None:
             sizes = DRAFT_SIZES[game.players]
             m.takers = m.order[: len(sizes)]
             m.picks_left = sizes[:-1]
+
+    def change(m: Model) -> None:
+        lay(m, seat, code)
+        if len(m.trick) == game.players - 1 and sum(len(h) for h in m.hands) == 1:
+            # The game's last card, the one not yet seen: the engine lays it, nobody enters it.
+            last = (m.leader + len(m.trick)) % game.players
+            lay(m, last, m.hands[last][0])
 
     game.enter(Event("play", {"seat": seat, "card": code}), change)
     if game.state.phase == kt.DRAFT:
