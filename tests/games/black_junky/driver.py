@@ -218,3 +218,12 @@ def judge_fields(seed: int) -> dict[str, str]:
     if rng.random() < 0.3:
         fields["red"] = rng.choice(("", "H", "XHD", "LS"))
     return fields
+
+
+def tap_limit(kind: str, payload: dict[str, Any]) -> int:
+    """Taps an entry may take at 360 px (issue 31): the deck's cross in one (its rank); a
+    player's cards in two each (suit, rank; a card of the suit already open in one) and one
+    more to lay them, as a player may lay any number of cards."""
+    if kind == "reveal":
+        return 2 * len(payload.get("cards") or []) + 1
+    return 1

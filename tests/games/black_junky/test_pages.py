@@ -6,6 +6,7 @@ in seat order (ticked two taps each, then laid), then the deck's cross (one tap:
 
 from __future__ import annotations
 
+import json
 import re
 
 from flask.testing import FlaskClient
@@ -120,7 +121,12 @@ def test_each_players_cards_are_ticked_then_laid_in_seat_order(client: FlaskClie
     keys = enabled_keys(page)
     assert len(keys) == 65 and not any(k.startswith("X") for k in keys), "the crosses are the deck, never in a hand"
     assert words(page.select_one("#table-cards li.next")).startswith("Aki 21 in hand")
-    assert "Lay Aki's cards" in words(page.select_one("form#reveal"))
+    assert "Lay the cards ticked" in words(page.select_one("form#reveal"))
+    # Offline, the phone takes the rest of the round's reveals in seat order, no card twice.
+    form = page.select_one("form#reveal")
+    assert form["data-outbox-once"] == "cards"
+    assert [(a["kind"], a["fields"], a["prompt"]) for a in json.loads(form["data-outbox-ahead"])] == [
+        ("reveal", {"seat": 1}, "Ben's cards"), ("reveal", {"seat": 2}, "Cho's cards")]
     assert lay(client, url, ["SA", "C5"]).status_code == 303
     page = soup(client.get(url))
     assert prompt(client, url) == "Ben's cards"
@@ -225,7 +231,7 @@ def test_more_cards_than_a_player_holds_are_refused(client: FlaskClient) -> None
     play_rounds(client, url, [Round([tuple(aki[:31]), (ben[0],)], "X2")])
     page = soup(client.get(url))
     assert words(page.select("#table-cards li")[0]).startswith("Aki 1 in hand")
-    assert words(page.select_one(".chosen")) == "Cards ticked: (1 in hand)"
+    assert words(page.select_one(".chosen")) == "Cards ticked:"
     refused = lay(client, url, aki[31:] + [ben[1]])
     assert refused.status_code == 422
     assert error_of(refused) == "§Preparation Aki has only 1 card left in hand, but 2 were entered."
@@ -408,7 +414,7 @@ def test_the_page_speaks_japanese(client: FlaskClient) -> None:
     assert words(page.select_one("#latest")) == "第1ラウンド：21でAkiの勝ち。 理由"
     rulings = [words(li) for li in page.select("#result .rulings li")]
     assert rulings[0].startswith("§ゲーム ")
-    assert "Akiのカードを出す" in words(page.select_one("form#reveal"))
+    assert "チェックしたカードを出す" in words(page.select_one("form#reveal"))
     assert "ここまでの勝ち数" in words(page.select_one("#wins h2"))
     client.set_cookie("lang", "en")
 
