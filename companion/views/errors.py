@@ -83,7 +83,9 @@ def register(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Any:
         app.logger.exception("unexpected error", exc_info=exc)
-        problem = store.problem_of(exc) if isinstance(exc, sqlite3.Error) else None
+        # A file found unusable on opening (DatabaseProblem) says the same as one found so later.
+        problem = store.problem_of(exc) if isinstance(exc, sqlite3.Error) else \
+            exc.message if isinstance(exc, store.DatabaseProblem) else None
         if problem in STORAGE:
             status, message = STORAGE[problem]
             return _answer(status, gettext(message))
