@@ -509,7 +509,7 @@ class Evening:
         self.wait_for(page, len(game.log))
         seq = len(game.log) - 1
         page.click("#panel .actions a[href$='/history']")
-        page.click(f"ol.history > li[value='{seq + 1}'] a.correct")
+        page.click(f"ol.history a.correct[href$='/correct/{seq}']")
         card = module.parse_card(str(event.payload["card"]))
         page.click(f"#correct label[for=pair-{card.pair}]")
         page.click(f"#correct button[name=card][value={card.code}]")

@@ -77,7 +77,7 @@ def test_the_history_is_newest_first_and_names_every_entry(app: Flask, client: F
     for lang, words in (("en", i18n.catalog("en")), ("ja", i18n.catalog("ja"))):
         client.set_cookie("lang", lang)
         page = soup(client.get(f"{url}/history"))
-        rows = page.select("ul.history li")
+        rows = page.select("ol.history li")
         assert len(rows) == len(log)
         last = len(log) - 1
         newest = entry_names.name_text(game.entry_name(walked.then[last], log[last].kind, log[last].payload),
@@ -98,17 +98,22 @@ def test_a_card_on_the_game_page_opens_the_correction_of_its_entry(app: Flask, c
         assert title.startswith("Correct ") and not ENTRY_NUMBER.search(page.get_text(" ")), title
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("slug", SLUGS)
-def test_correcting_a_card_from_the_game_page_says_what_changed(app: Flask, client: FlaskClient, slug: str) -> None:
+def test_correcting_a_card_from_the_game_page_says_what_changed(app: Flask, client: FlaskClient, slug: str,
+                                                               lang: str) -> None:
     """Three taps: the card on the panel, the right card (a key of the game's picker, which
     sends the correction), and the game page answers with what changed."""
+    words = i18n.catalog(lang)
     url, setup, log = with_cards(app, client, slug)
+    client.set_cookie("lang", lang)
     game = rules.GAMES[slug]
     before = game.outcome(replay(game.initial, game.apply, setup, logged(client, url)).state).points
     for card in soup(client.get(url)).select("#panel a.correct-card"):
         link = card["href"]
         page = soup(client.get(link))
-        title = page.select_one("#correct h1").get_text(" ", strip=True).removeprefix("Correct ")
+        title = page.select_one("#correct h1").get_text(" ", strip=True)
+        title = title.removeprefix("Correct ") if lang == "en" else title.removesuffix("を訂正")
         entry = log[int(link.rsplit("/", 1)[1])]
         own = {code.upper() for code in game.names(entry.kind, entry.payload).cards}
         for sent in choices(page, own):
@@ -117,14 +122,16 @@ def test_correcting_a_card_from_the_game_page_says_what_changed(app: Flask, clie
                 assert done.status_code == 422 and soup(done).select_one("#correct .error"), slug
                 continue
             answer = soup(client.get(done.location)).select_one("#latest-correction").get_text(" ", strip=True)
-            assert answer.startswith(entry_names.capital(title)), (answer, title)
+            colon = ":" if lang == "en" else "："  # "Trick 3, Ben's card: …" / "第3トリック、Benのカード：…"
+            assert answer.startswith(entry_names.capital(title) + colon), (answer, title)
             assert "→" in answer and not ENTRY_NUMBER.search(answer), answer
             now = game.outcome(replay(game.initial, game.apply, setup, logged(client, url)).state).points
             assert logged(client, url)[-1].kind == CORRECT
+            unchanged = words.gettext("No points changed.")
             if now == before:
-                assert "No points changed." in answer
+                assert unchanged in answer
             else:
-                assert "No points changed." not in answer
+                assert unchanged not in answer
                 for seat, (was, is_) in enumerate(zip(before, now)):
                     if was != is_:
                         sign = "+" if is_ > was else "−"

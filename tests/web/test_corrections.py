@@ -16,7 +16,7 @@ TRICK = ("R5B6", "R2G9", "B8Y3", "R9B2", "G5Y6")
 
 
 def history_rows(client: FlaskClient, url: str) -> list[BeautifulSoup]:
-    return soup(client.get(f"{url}/history")).select("ul.history li")
+    return soup(client.get(f"{url}/history")).select("ol.history li")
 
 
 def named(rows: list[BeautifulSoup], name: str) -> BeautifulSoup:
@@ -42,7 +42,7 @@ def test_the_history_is_newest_first_and_names_entries_as_the_table_knows_them(c
                      "Trick 1, Aki's card", "Trick 1, the master card"]
     page = text(client.get(f"{url}/history"))
     assert not re.search(r"\bentr(y|ies) \d", page, re.I)
-    assert soup(client.get(f"{url}/history")).select("ol") == []  # no numbered list: entries have no numbers
+    assert not any(li.has_attr("value") for li in soup(client.get(f"{url}/history")).select("li"))
 
 
 def test_a_card_three_entries_back_is_corrected_and_the_answer_says_what_changed(client: FlaskClient) -> None:

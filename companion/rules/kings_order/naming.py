@@ -18,7 +18,8 @@ STEP_WORDS = {
     "choose": N_("%(seat)s's choice of player"),
     "hand_over": N_("the cards %(seat)s handed over"),
 }
-"""The steps after a card is played, each the turn player's."""
+"""The steps after a card is played: the turn player's, but the hand-over, which is the
+chosen player's."""
 
 
 def entry_name(before: State, kind: str, payload: Mapping[str, Any]) -> EntryName:
@@ -34,6 +35,7 @@ def entry_name(before: State, kind: str, payload: Mapping[str, Any]) -> EntryNam
     if kind == "play":
         return EntryName(N_("%(seat)s's card"), seat_of(payload), where)
     if kind == "turn":
-        return EntryName(N_("%(seat)s's turn"), seat_of(payload), where)
-    seat = before.current.seat if before.current is not None else None
-    return EntryName(STEP_WORDS.get(kind, N_("%(seat)s's turn")), seat, where)
+        return EntryName(N_("%(seat)s's play"), seat_of(payload), where)
+    current = before.current
+    seat = None if current is None else current.target if kind == "hand_over" else current.seat
+    return EntryName(STEP_WORDS.get(kind, N_("%(seat)s's play")), seat, where)

@@ -425,7 +425,7 @@ def test_the_history_describes_every_kind_of_entry_and_corrections_offer_the_rig
     drafter = NAMES4[int(log[pick].payload["seat"])]
     assert items[pick].startswith(f"{drafter} drafts {kt.card_text(str(log[pick].payload['card']), lambda s: s)}")
     assert items[-1].startswith("Ben passes: no agari now")
-    links = [a["href"] for a in history.select("a.correct")]
+    links = [a["href"] for a in history.select("a.correct")][::-1]  # the history is newest first
     # A card played: the keys of play, the card itself offered again.
     page = soup(client.get(links[0]))
     assert page.select_one("#correct input[name=seat]")["value"] == "0"
@@ -443,7 +443,7 @@ def test_the_history_describes_every_kind_of_entry_and_corrections_offer_the_rig
 def test_correcting_a_played_card_replays_the_game(client: FlaskClient) -> None:
     url = seat_table(client)
     lay(client, url, "R5", "R6", "B9", "W1")
-    links = [a["href"] for a in soup(client.get(f"{url}/history")).select("a.correct")]
+    links = [a["href"] for a in soup(client.get(f"{url}/history")).select("a.correct")][::-1]  # newest first
     page = soup(client.get(links[1]))
     fields = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
     response = client.post(links[1], data={**fields, "card": "R4"})

@@ -364,8 +364,8 @@ def test_undo_of_the_last_card_takes_back_the_verdicts_and_history_keeps_everyth
     items = history.select("ol.history > li")
     assert len(items) == len(entries) + 1
     assert len(history.select("li.undone")) == 1
-    assert "Dummy 2: number card ▲green 1" in words(items[len(entries) - 1])
-    assert "undone by entry 10" in words(items[len(entries) - 1])
+    assert "Dummy 2: number card ▲green 1" in words(items[1])  # newest first: the undo, then this
+    assert "taken back" in words(items[1])
     assert "Dummy 1: rule card LIMIT 23" in words(history)
     assert "Aki: number card ●red 3" in words(history)
 

@@ -163,7 +163,7 @@ def test_the_chip_lap_flips_rows_once_and_the_cards_in_force_mark_them(client: F
     assert cells[("無視/決勝", 2)] == "決勝 ● (flipped by a chip)"
     assert len(table.select("td.flipped")) == 2
     assert "● a chip has flipped this row for the rest of the game." in words(fragment.select_one("#rule-cards"))
-    history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")]
+    history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")][::-1]
     assert history[0].startswith("Aki moves a chip: ♠spade 大 → 小")
     assert history[1].startswith("Ben passes: no chip")
     assert history[2].startswith("Cho moves a chip: ♦diamond 無視 → 決勝")
@@ -276,7 +276,7 @@ def test_a_joker_lead_asks_for_the_suit_it_names(client: FlaskClient) -> None:
     lay(client, url, "H5", "S6")
     result = soup(client.get(url)).select_one("#result")
     assert "§2.4 Aki wins with the joker, the strongest card." in [words(li) for li in result.select(".rulings li")]
-    history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")]
+    history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")][::-1]
     assert history[4].startswith("Aki's joker lead names ♥heart")
 
 
@@ -321,7 +321,7 @@ def test_a_playoff_asks_its_players_stage_after_stage(client: FlaskClient) -> No
     assert "accepted by the table" in words(page.select_one("#revokes"))
     assert page.select_one("#latest-finding") is None
     history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")]
-    assert history[-1].startswith("The table lets the finding against Ben stand (round 1, trick 1)")
+    assert history[0].startswith("The table lets the finding against Ben stand (round 1, trick 1)")
 
 
 def test_a_playoff_with_no_card_left_has_no_winner_and_the_round_ends(client: FlaskClient) -> None:
@@ -461,7 +461,7 @@ def test_corrections_offer_the_right_keys_and_replay_the_game(client: FlaskClien
     lay(client, url, "JK")
     ok(name_suit(client, url, "H"))
     lay(client, url, "H5", "H9")
-    links = [a["href"] for a in soup(client.get(f"{url}/history")).select("a.correct")]
+    links = [a["href"] for a in soup(client.get(f"{url}/history")).select("a.correct")][::-1]  # newest first
     assert len(links) == 7
     # a chip: another suit and row
     page = soup(client.get(links[0]))
@@ -492,7 +492,7 @@ def test_corrections_offer_the_right_keys_and_replay_the_game(client: FlaskClien
     refused = client.post(links[5], data={**fields, "card": "H2"})
     assert refused.status_code == 422
     assert words(soup(refused).select_one(".error")) == (
-        "This correction would make entry 7 impossible: ♥heart 2 has already been played this round. Nothing was changed.")
+        "This correction would make round 1, trick 1, Cho's card impossible: ♥heart 2 has already been played this round. Nothing was changed.")
 
 
 # --------------------------------------------------------------------------- reload, viewer, languages
