@@ -149,7 +149,9 @@ def by_form(page: Page) -> None:
 def unscrolled(page: Page) -> bool:
     """Whether the page is back at the top after an entry (recorded on the entry if not)."""
     try:
-        page.wait_for_function("window.scrollY === 0 && window.scrollX === 0", timeout=SETTLE)
+        # A function, not an expression: a page whose Content-Security-Policy forbids eval
+        # (the app's does) refuses an expression string.
+        page.wait_for_function("() => window.scrollY === 0 && window.scrollX === 0", timeout=SETTLE)
         return True
     except PlaywrightTimeout:  # the page stayed scrolled
         recorder(page).current.scrolled = round(page.evaluate("window.scrollY")) or 1
