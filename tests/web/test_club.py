@@ -188,6 +188,8 @@ def test_rounds_until_the_end_then_the_record_imports_back_with_the_same_standin
         client: FlaskClient, app: Any, db_path: Path, tmp_path: Path) -> None:
     organiser = set_up(client, 8, rounds=2)
     start_round(client, organiser)
+    assert page(client, organiser).select_one("#draw") is None
+    assert page(client, organiser).select_one("#draw-later") is not None
     assert client.post(organiser + "draw").status_code == 422  # round 1 is still being played
     assert "Round 1 is still being played" in text(client.post(organiser + "draw"))
     finish_round(client, app, organiser, 1)
