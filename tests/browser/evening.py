@@ -41,7 +41,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from companion import rules
 from companion.rules.base import ABANDON, CORRECT, UNDO, Event, replay
-from companion.rules.contract import Outcome, option_defaults, read_options
+from companion.rules.contract import Outcome, applicable, option_defaults, read_options
 from tests.kit import taps
 from tests.kit.browser import SMALL_PHONE
 
@@ -173,6 +173,8 @@ def plan(slug: str, seed: int, options: dict[str, Any] | None = None) -> Planned
     for attempt in range(200):
         setup, log = DRIVERS[slug](seed * 1000 + attempt)
         chosen = read_options(module.OPTIONS, {**setup.get("options", {}), **(options or {})})
+        # An option that cannot apply to four is not on the form (ignored if sent): at its default.
+        chosen.update(option_defaults([o for o in module.OPTIONS if o not in applicable(module.OPTIONS, len(NAMES))]))
         setup = {**setup, "players": list(NAMES), "options": chosen}
         if choices and setup.get("first_leader") == choices[0]:
             continue
@@ -393,7 +395,7 @@ class Evening:
         return [n for n in names if n in every]
 
     def form_is_for(self, page: Page, module: Any, wait: bool) -> bool:
-        wanted = sorted(o.name for o in module.OPTIONS)
+        wanted = sorted(o.name for o in applicable(module.OPTIONS, len(NAMES)))
         deadline = time.monotonic() + (2.0 if wait else 0.0)
         while True:
             if sorted(self.form_names(page)) == wanted:

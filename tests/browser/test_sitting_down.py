@@ -88,7 +88,7 @@ def test_the_next_game_form_has_start_on_the_first_screen(browser: Browser, live
     page.goto(page.url.rsplit("/g/", 1)[0] + "/new?game=kings-trick")
     assert_phone_friendly(page)
     assert on_first_screen(page, "#start")
-    expect(page.locator("input[name=removed_colour]")).to_have_count(1)  # three players: the colour taken out
+    expect(page.locator("#option-removed_colour")).to_have_count(1)  # three players: the colour taken out
     page.check("input[name=game][value=saizen]")  # htmx swaps in Saizen's part; Start stays in sight
     expect(page.locator("input[name=options_for]")).to_have_value("saizen")
     assert on_first_screen(page, "#start")

@@ -78,11 +78,9 @@ def test_whole_three_player_game_with_an_undo_and_a_reload(page: Page, live_serv
 def test_pages_fit_a_360px_phone_in_japanese(browser, live_server: str) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ja-JP", has_touch=True, is_mobile=True)
     page = context.new_page()
-    page.goto(live_server + "/")
+    sit_down(page, live_server, hm.SLUG, ["とても長い名前のプレイヤー", "Ben", "Cho", "Dan", "Eve"])
     expect(page.locator("html")).to_have_attribute("lang", "ja")
-    for i, name in enumerate(["とても長い名前のプレイヤー", "Ben", "Cho", "Dan", "Eve"]):
-        page.locator("input[name=player]").nth(i).fill(name)
-    page.click("button[type=submit]")
+    assert_phone_friendly(page)
     page.click("button[type=submit]")
     page.click("label[for=pair-GY]")
     assert_phone_friendly(page)
