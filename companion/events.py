@@ -425,8 +425,8 @@ def load(db: sqlite_utils.Database, event: store.ClubEvent) -> Night:
     results = [club.Result(s.round, s.players, s.places, s.points) for s in seated if s.status == "over"]
     sat_out = {r.number: list(r.draw.get("sit_out", [])) for r in rounds if r.started}
     standing = club.standings([p.name for p in players], results, scoring=event.scoring, sat_out=sat_out)
-    playing = {(s.round, name) for s in seated if not s.done for name in s.players}
-    shown = _once_per_shared_rank(tuple(_still_playing(s, playing) for s in standing), bool(results))
+    unscored = {(s.round, name) for s in seated if s.status != "over" for name in s.players}
+    shown = _once_per_shared_rank(tuple(_at_the_event(s, unscored) for s in standing), bool(results))
     return Night(event, module, players, rounds, seated, shown, version, scoring_note(results, event.scoring))
 
 
@@ -447,13 +447,14 @@ def _once_per_shared_rank(standing: tuple[club.Standing, ...], scored: bool) -> 
     return tuple(out)
 
 
-def _still_playing(standing: club.Standing, playing: set[tuple[int, str]]) -> club.Standing:
-    """The standing without the engine's note that the player was absent from a round in
-    which their table is still playing (the engine sees only finished tables)."""
+def _at_the_event(standing: club.Standing, seated: set[tuple[int, str]]) -> club.Standing:
+    """The standing without the engine's note that the player was not at the event in a
+    round in which they sat at a table that has no result (yet, or at all: an abandoned
+    game); the engine sees only the tables' results."""
     reasons = []
     for ruling in standing.reasons:
         if ruling.key == "club.absent":
-            rounds = [r for r in ruling.params.get("rounds", []) if (r, standing.player) not in playing]
+            rounds = [r for r in ruling.params.get("rounds", []) if (r, standing.player) not in seated]
             if not rounds:
                 continue
             ruling = Ruling(ruling.key, ruling.clause, {**ruling.params, "rounds": rounds, "count": len(rounds)})

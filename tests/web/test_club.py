@@ -399,3 +399,21 @@ def test_every_game_sets_up_draws_and_starts_with_its_house_rules(client: FlaskC
         shown = {o.name for o in applicable(module.OPTIONS, len(setup["players"]))}
         assert {name: value for name, value in setup["options"].items() if name in shown and name in chosen} == \
             {name: value for name, value in chosen.items() if name in shown}
+
+
+def test_only_a_player_who_was_not_there_is_said_to_be_absent(client: FlaskClient, app: Any) -> None:
+    """The engine sees only results: a player whose table is still playing, or abandoned its
+    game, sat at a table all the same; a player who arrived for round 2 was not there in round 1."""
+    organiser = set_up(client, 9)
+    start_round(client, organiser)
+    client.post(organiser + "players", data={"player": "Late Comer"})
+    first, second, *_ = round_tables(app, organiser, 1)
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    play(client, first.scorer_token, next(games_for(GAME, len(store.get_table(db, first.table_id).players))))
+    assert client.post(f"/t/{second.scorer_token}/g/1/abandon", data={"seq": "0"}).status_code == 303
+    board = board_path(app, organiser)
+    said = text(client.get(board))
+    assert "abandoned: no result" in text(client.get(organiser)) and "2 tables finished" in said
+    noted = [row.select_one("th.who").contents[0].get_text().strip() for row in page(client, board).select("#standings tbody tr")
+             if "round 1" in " ".join(span.get_text() for span in row.select(".reasons span"))]
+    assert noted == ["Late Comer"]
