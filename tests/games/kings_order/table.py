@@ -27,7 +27,7 @@ NAMES3 = ("Aki", "Ben", "Cho")
 NAMES4 = ("Aki", "Ben", "Cho", "Dan")
 NAMES6 = ("Aki", "Ben", "Cho", "Dan", "Eve", "Fay")
 
-FORMS = {"turn": "form#turn", "play": "form#turn", "keep": "form#keep", "discard": "form#discard",
+FORMS = {"turn": "form#whole-turn", "play": "form#whole-turn", "keep": "form#keep", "discard": "form#discard",
          "choose": "form#choose", "hand_over": "form#hand-over", "show": "form#show"}
 """The page's form for each kind of entry: a whole turn is the turn picker's; a turn's first
 step alone (as the judge's API or an older page sends it) goes with the turn picker's fields."""

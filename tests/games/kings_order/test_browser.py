@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.app import create_app
+from tests.conftest import make_app
 from companion.rules import kings_order as ko
 from companion.rules.base import UNDO, Event
 from tests.games.kings_order import driver
@@ -43,15 +43,14 @@ def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
 def open_table(page: Page, live_server: str, live_db: Path, names: list[str], first: int,
                options: dict[str, str] | None = None) -> None:
     """A table seated straight into the live server's database, its first round opened on the phone."""
-    client = create_app({"DATABASE": str(live_db)}).test_client()
+    client = make_app(live_db).test_client()  # the test client seats the table, CSRF aside
     url = seat_table(client, names, first=first, options=options)
     page.goto(live_server + url.replace("http://localhost", ""))
 
 
 def wait_for_entry(page: Page, seq: int) -> None:
-    page.wait_for_selector(f"#panel input[name=seq][value='{seq}'], #final", state="attached")
-    page.wait_for_function(f"!document.querySelector('#panel input[name=seq]') || "
-                           f"[...document.querySelectorAll('#panel input[name=seq]')].some(i => i.value == '{seq}')")
+    """The panel expecting entry `seq` has been swapped in (the undo form carries it to the end)."""
+    page.wait_for_selector(f"#panel input[name=seq][value='{seq}']", state="attached")
 
 
 def play(page: Page, log: list[Event]) -> measure.Recorder:
@@ -113,7 +112,7 @@ def test_a_turn_tapped_offline_waits_whole_and_is_stored_once(phone: Page, live_
     taps.enter(phone, ko.SLUG, Event("turn", {"seat": 0, "card": "9", "side": "left", "discarded": ["10", "J"],
                                               "target": 1, "count": 0}))
     expect(phone.locator("#outbox li")).to_have_count(1)
-    expect(phone.locator("form#turn input.rank-radio").first).to_be_disabled()  # the picker waits
+    expect(phone.locator("form#whole-turn input.rank-radio").first).to_be_disabled()  # the picker waits
     phone.context.set_offline(False)
     wait_for_entry(phone, 1)
     expect(phone.locator("#outbox")).to_have_count(0)

@@ -117,10 +117,10 @@ def test_the_game_page_says_the_deal_the_start_player_and_the_match(client: Flas
     assert words(page.select_one(".rules-in-force")) == (
         "Game 1: a match of three rounds, totals added up; each round starts with the left neighbour of the last "
         "start player. §Rules of play")
-    fields = form_fields(page, "form#turn")
+    fields = form_fields(page, "form#whole-turn")
     assert fields.pop("csrf_token") is not None
     assert fields == {"seq": "0", "kind": "turn", "seat": "2"}
-    keys = page.select("form#turn .pad input[name=card]")
+    keys = page.select("form#whole-turn .pad input[name=card]")
     assert [b["value"] for b in keys] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     assert [words(page.select_one(f"label[for={b['id']}]")) for b in keys] == [b["value"] for b in keys]
     assert [words(r)[:3] for r in page.select("#players tbody th")] == ["Aki", "Ben", "Cho", "Dan"]
@@ -135,7 +135,7 @@ def test_a_whole_turn_is_one_form_the_card_the_cards_thrown_away_and_the_player_
         client: FlaskClient) -> None:
     url = seat_table(client, NAMES3)
     page = soup(client.get(url))
-    form = page.select_one("form#turn")
+    form = page.select_one("form#whole-turn")
     # The pad, then each half's copies keys (a rank once per copy), then a key per player and count.
     assert [i["value"] for i in form.select(".turn-pad input[name=card]")] == list(ko.PAD)
     assert len(form.select(".hi .copies.r-9 input[name=hi]")) == 6 and len(form.select(".lo input[name=lo]")) == 78
@@ -180,7 +180,7 @@ def test_a_player_without_cards_is_chosen_alone_and_a_small_hand_is_asked_no_dis
     url = seat_table(client, NAMES3)
     enter_all(client, url, p.log[:at])
     state = states[at]
-    form = soup(client.get(url)).select_one("form#turn")
+    form = soup(client.get(url)).select_one("form#whole-turn")
     assert form.select_one(".thrown") is None  # one or two cards: every card is at an end
     empty = state.sizes.index(0)
     assert [b["value"] for b in form.select(f".target button[value^='{empty}:']")] == [f"{empty}:"]
@@ -246,7 +246,7 @@ def test_the_rulebook_example_turn_step_by_step(client: FlaskClient) -> None:
     ]
     assert players_rows(fragment) == [["Aki", "3", "3 ×2", "6"], ["Ben", "11", "–", "0"], ["Cho", "13", "–", "0"]]
     # Seven 3s cannot exist: one played, two handed over, three unseen: the pad still offers it.
-    assert not fragment.select_one("form#turn input[name=card][value='3']").has_attr("disabled")
+    assert not fragment.select_one("form#whole-turn input[name=card][value='3']").has_attr("disabled")
 
 
 def test_an_end_card_skips_the_discards_and_a_small_hand_skips_the_half(client: FlaskClient) -> None:
@@ -551,7 +551,7 @@ def test_correcting_a_hand_over_replays_the_round(client: FlaskClient) -> None:
     assert words(page.select_one("#latest-correction")).endswith("Points: Aki +9. Why")
     assert players_rows(page)[0] == ["Aki", "10", "9 ×2", "18"]
     # Three 9s handed over would make a seventh 9 of Ben's discards.
-    too_many = client.post(links[4], data={**fields, "seq": form_fields(page, "form#turn")["seq"], "count": "3"})
+    too_many = client.post(links[4], data={**fields, "seq": form_fields(page, "form#whole-turn")["seq"], "count": "3"})
     assert too_many.status_code == 422
     assert words(soup(too_many).select_one(".error")).endswith(
         " impossible: All 6 cards of rank 9 have already been seen in this round. Nothing was changed.")

@@ -158,12 +158,15 @@ def new_table(seed: int, players: int | None = None, scores_only: bool | None = 
     return table, rng
 
 
-def next_entry(table: Table, rng: random.Random, pass_rate: float, more_rate: float) -> Event | None:
+def next_entry(table: Table, rng: random.Random, pass_rate: float, more_rate: float,
+               in_order: bool = False) -> Event | None:
     """What the table does next, as an entry (None: a play the app does not see, scores only)."""
     if table.phase == "start":
         return Event("start", {"card": table.start})
     if table.phase == "hands":
         seat = rng.choice(table.awaited)
+        if in_order:  # as the page asks for them: the first awaited seat (the draw above kept)
+            seat = table.awaited[0]
         hand = list(table.hands[seat])
         rng.shuffle(hand)
         if rng.random() < 0.5:
@@ -223,14 +226,16 @@ Observer = Callable[[Run, Event], None]
 
 
 def play(seed: int, players: int | None = None, scores_only: bool | None = None, undo_rate: float = 0.05,
-         pass_rate: float = 0.1, more_rate: float = 0.6, observe: Observer | None = None) -> Run:
+         pass_rate: float = 0.1, more_rate: float = 0.6, observe: Observer | None = None,
+         in_order: bool = False) -> Run:
     """A whole game for `seed`: every entry in the log, undos included. `observe(run, entry)` is
-    called after each entry (and each undo) once the table has carried it out."""
+    called after each entry (and each undo) once the table has carried it out. `in_order`: the
+    hands at the end in the order the page asks for them (else any order, which the engine takes)."""
     table, rng = new_table(seed, players, scores_only)
     run = Run(table, rng)
     saved: list[Table] = []
     while table.phase != "over":
-        event = next_entry(table, rng, pass_rate, more_rate)
+        event = next_entry(table, rng, pass_rate, more_rate, in_order)
         assert event is not None
         if table.scores_only and event.kind != "hand":
             carry_out(table, event)  # played at the table, not entered
@@ -271,13 +276,13 @@ def tap_limit(kind: str, payload: dict[str, Any]) -> int:
 
 def random_game(seed: int) -> tuple[dict[str, Any], list[Event]]:
     """A setup and the complete log of a whole game (undo entries included)."""
-    run = play(seed, undo_rate=0.08)
+    run = play(seed, undo_rate=0.08, in_order=True)
     return run.table.setup, run.log
 
 
 def random_partial(seed: int) -> tuple[dict[str, Any], list[Event]]:
     """A setup and a log stopped at a random point of a game, before its last entry."""
-    run = play(seed, undo_rate=0.08)
+    run = play(seed, undo_rate=0.08, in_order=True)
     cuts = [cut for cut in range(1, len(run.log)) if cut not in run.over_at]
     return run.table.setup, run.log[: random.Random(seed).choice(cuts)]
 
