@@ -195,13 +195,13 @@ def tateyoko(page: Page, event: Event) -> str:
                 measure.tap(page, f"#panel form#hand-cards label.suit-btn.s-{suit}")
                 for code in (c for c in cards if c[0] == suit):
                     measure.tap(page, f"#panel form#hand-cards label.key:has(input[value={code}])")
-            measure.tap(page, "#panel form#hand-cards button[type=submit]")
+            measure.tap(page, "#panel button[form=hand-cards]")
             return "tap"
         for suit, count in counts.items():  # a count key per suit held ("5+" first for more)
             if count > 4:
                 measure.tap(page, f"#panel form#hand label[for=hc-{suit}-more]")
             measure.tap(page, f"#panel form#hand label[for=hc-{suit}-{count}]")
-        measure.tap(page, "#panel form#hand button[type=submit]")
+        measure.tap(page, "#panel button[form=hand]")
         return "tap"
     return submit(page, event)
 
@@ -210,7 +210,7 @@ def kings_order(page: Page, event: Event) -> str:
     from companion.rules import kings_order as ko
 
     p = event.payload
-    turn = "#panel form#turn"
+    turn = "#panel form#whole-turn"
     if event.kind == "turn" and has(page, f"{turn} input[name=seat][value='{p['seat']}']"):
         measure.tap(page, f"{turn} label[for=tc-{ko.parse_card(str(p['card'])).rank_card.code}]")
         half = {"left": "hi", "right": "lo"}.get(str(p.get("side", "end")), "")
@@ -225,7 +225,7 @@ def kings_order(page: Page, event: Event) -> str:
         measure.tap(page, "#panel form#show button.primary")
         return "tap"
     if event.kind == "accept":
-        return click_all(page, f"#panel #revokes li:has(input[name=turn][value='{p['turn']}'])"
+        return click_all(page, f"#panel #let-stand form:has(input[name=turn][value='{p['turn']}'])"
                                f":has(input[name=seat][value='{p['seat']}']) button.accept") or submit(page, event)
     if event.kind == "play":
         return click_all(page, f"#panel form#play button[value='{p['card']}']") or submit(page, event)
