@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import i18n
-from .rules.base import ABANDON, CORRECT, UNDO, Event, Ruling
+from .rules.base import ABANDON, CORRECT, UNDO, Event, Ruling, SeatRef, SeatsRef
 from .rules.contract import EntryName, EntryRef, Game
 
 MINUS = "\u2212"
@@ -159,6 +159,15 @@ def ruling_changes(game: Game, start: Any, old: Sequence[Event], new: Sequence[E
     return ()
 
 
+def _whose(rulings: Sequence[Ruling]) -> tuple[Ruling, ...]:
+    """Rulings that name a player first (who wins, who scores, who leads next): the result
+    of a correction as the table asks about it."""
+    def names_a_player(ruling: Ruling) -> bool:
+        return any(isinstance(v, (SeatRef, SeatsRef)) for v in ruling.params.values())
+
+    return tuple(sorted(rulings, key=lambda r: not names_a_player(r)))
+
+
 def sentences(parts: Sequence[str]) -> str:
     """Sentences one after another: a space after an English full stop, none after "。"."""
     return " ".join(parts).replace("。 ", "。")
@@ -167,7 +176,9 @@ def sentences(parts: Sequence[str]) -> str:
 @dataclass(frozen=True)
 class Answer:
     """What a correction changed, as the game page says it right after: the entry's name and
-    its cards before → after, the rulings the engine now gives differently, the points."""
+    its cards before → after, one ruling the engine now gives differently, naming a player
+    where one does (who wins, who scores), unless the game page shows it already as the
+    latest decision, and each player's points change."""
 
     entry: str
     change: str
@@ -197,14 +208,15 @@ def answer(game: Game, setup: Mapping[str, Any], events: Sequence[Event], player
     start = done.states[index]
     now_run = [event for _, event in done.kept[index:]]
     old_run = [Event(kind, old), *now_run[1:]]
-    rulings = ruling_changes(game, start, old_run, now_run)
+    shown = game.rulings(done.states[-1])  # the latest decision, which the game page shows itself
+    rulings = tuple(r for r in ruling_changes(game, start, old_run, now_run) if r not in shown)
     before = start
     for event in old_run:
         before = game.apply(before, event)
     return Answer(
         entry=name_text(game.entry_name(start, kind, new), words, players),
         change=card_change(game, kind, old, new, words, players, done.states[-1].is_over),
-        rulings=tuple(i18n.render(r, game, words, players) for r in rulings),
+        rulings=tuple(i18n.render(r, game, words, players) for r in _whose(rulings)[:1]),
         points=points_change(game.outcome(before).points, game.outcome(done.states[-1]).points, players, words),
     )
 

@@ -59,8 +59,8 @@ def test_a_card_three_entries_back_is_corrected_and_the_answer_says_what_changed
     page = soup(client.get(done.location))
     said = page.select_one("#latest-correction").get_text(" ", strip=True)
     assert said.startswith("Trick 1, Ben's card: ■blue 8 / ★yellow 3 → ■blue 2 / ★yellow 9.")
-    assert "nobody wins" in said  # the trick's new ruling, from the engine
-    assert "Points: Ben −5." in said and "No points changed" not in said
+    assert said.endswith("Points: Ben −5. Why") and "No points changed" not in said
+    assert "nobody wins" not in said  # the trick's new result is the panel's latest line, not said twice
     assert not re.search(r"\bentry\b|\d+ corrected", said, re.I)
     assert "No winner" in page.select_one("#result .verdict").get_text()
     assert page.select_one("#prompt").get_text(strip=True) == "Aki's card"  # trick 2 goes on
@@ -82,7 +82,25 @@ def test_points_moving_from_one_player_to_another_are_said_as_each_change(client
     done = client.post(link, data={**correction_fields(client, link), "card": "R1B10"})
     said = soup(client.get(done.location)).select_one("#latest-correction").get_text(" ", strip=True)
     assert said.startswith("Trick 1, Cho's card: ●red 9 / ■blue 2 → ●red 1 / ■blue 10.")
-    assert "Cho wins" in said and "Points: Ben −5, Cho +5." in said
+    assert "Points: Ben −5, Cho +5." in said
+
+
+TRICK2 = ("R1B10", "R2B9", "R3B8")
+"""Trick 2 after TRICK: Ben leads R1B10, Cho R2B9, Aki R3B8."""
+
+
+def test_a_card_of_an_earlier_trick_says_whose_result_changed(client: FlaskClient) -> None:
+    """The panel shows the latest trick; the answer says what the engine now rules about
+    the corrected one, naming the player (here who scores what)."""
+    url = seat_table(client)
+    for card in TRICK + TRICK2:
+        enter(client, url, card)
+    link = named(history_rows(client, url), "Trick 1, the master card").select_one("a.correct")["href"]
+    done = client.post(link, data={**correction_fields(client, link), "card": "R4B7"})
+    assert done.status_code == 303
+    said = soup(client.get(done.location)).select_one("#latest-correction").get_text(" ", strip=True)
+    assert said == ("Trick 1, the master card: ●red 5 / ■blue 6 → ●red 4 / ■blue 7. Ben scores 4: the master "
+                    "card's ●red value, the suit that did not follow. Points: Ben −1. Why")
 
 
 def test_a_correction_that_changes_no_points_says_so(client: FlaskClient) -> None:
