@@ -417,3 +417,30 @@ def test_only_a_player_who_was_not_there_is_said_to_be_absent(client: FlaskClien
     noted = [row.select_one("th.who").contents[0].get_text().strip() for row in page(client, board).select("#standings tbody tr")
              if "round 1" in " ".join(span.get_text() for span in row.select(".reasons span"))]
     assert noted == ["Late Comer"]
+
+
+ODD = ["", " ", "0", "-1", "99999999999999999999999", "１２", "x" * 300, "\u202e", "\x00", "Player 1", "Player 2",
+       "<b>", "ラウンド", "%ff", "[]", "{}", "placement", "points", GAME, "kings-order", "on"]
+
+
+def test_random_requests_to_an_events_routes_never_answer_5xx(client: FlaskClient, app: Any) -> None:
+    """Seeded random forms and addresses on every route of an event, with its real links and
+    with others, in each of its states: refused with a page or taken, never a 5xx or a trace."""
+    import random
+
+    rng = random.Random(33)
+    organiser = set_up(client, 9)
+    viewer = f"/e/{event_of(app, organiser).viewer_token}/"
+    fields = ["event_name", "event_rounds", "event_scoring", "event_players", "game", "options_for", "player",
+              "first", "second", "rounds", "crosses", "seq"]
+    routes = ["players", "players/1/leave", "players/99999999999999999999/back", "draw", "swap", "start",
+              "rounds/1/sheet", "rounds/0/sheet", "board", "board/panel", "export.json", "export.csv", ""]
+    for number in range(400):
+        data = {name: rng.choice(ODD) for name in rng.sample(fields, rng.randrange(0, 6))}
+        if number % 5 == 0:
+            response = client.post("/club", data=data)
+        else:
+            base = rng.choice([organiser, organiser, viewer, "/e/nope/", "/e/" + "A" * 300 + "/"])
+            response = client.open(base + rng.choice(routes), method=rng.choice(["GET", "POST"]), data=data)
+        words = response.get_data(as_text=True)
+        assert response.status_code < 500 and "Traceback" not in words, (number, response.status_code, data)
