@@ -67,6 +67,7 @@ NO_DRAW = N_("There is no draw to change: draw the round first.")
 SWAP_SAME = N_("Choose two different players to swap.")
 SWAP_UNKNOWN = N_("%(name)s is not in this round's draw.")
 ALREADY_STARTED = N_("Round %(n)s has started already.")
+DRAW_CHANGED = N_("The draw changed meanwhile (a swap, or a player arriving or leaving): check it, then start again.")
 BAD_OPTIONS = N_("The house rules cannot be used: %(reason)s")
 
 
@@ -400,6 +401,9 @@ def start_round(db: sqlite_utils.Database, event: store.ClubEvent) -> int:
                                    else f"{pending.number}-{number}")
         seatings.append((number, title, names, setup))
     with store.writing(db):
+        now = next((r for r in store.club_rounds(db, event.id) if r.number == pending.number), None)
+        if now is not None and not now.started and now.draw != pending.draw:
+            raise EventError(DRAW_CHANGED)  # a swap or a redraw landed since it was read
         if not store.start_club_round(db, event.id, pending.number):
             raise EventError(ALREADY_STARTED, n=pending.number)
         for number, title, names, setup in seatings:

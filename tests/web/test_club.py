@@ -444,3 +444,30 @@ def test_random_requests_to_an_events_routes_never_answer_5xx(client: FlaskClien
             response = client.open(base + rng.choice(routes), method=rng.choice(["GET", "POST"]), data=data)
         words = response.get_data(as_text=True)
         assert response.status_code < 500 and "Traceback" not in words, (number, response.status_code, data)
+
+
+def test_a_start_that_read_the_draw_before_a_swap_landed_seats_nothing(client: FlaskClient, app: Any,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The organiser's second phone swaps while the first starts: the start read the draw
+    before the swap, so it refuses and seats no table; started again, it seats the swapped draw."""
+    from companion import events
+
+    organiser = set_up(client, 8)
+    client.post(organiser + "draw")
+    drawn = drawn_tables(client, organiser)
+    real = events.load
+
+    def swapped_meanwhile(db: Any, event: store.ClubEvent) -> events.Night:
+        night = real(db, event)
+        monkeypatch.setattr(events, "load", real)
+        events.swap(db, event, drawn[0][0], drawn[1][0])
+        return night
+
+    monkeypatch.setattr(events, "load", swapped_meanwhile)
+    refused = client.post(organiser + "start")
+    assert refused.status_code == 422 and "The draw changed meanwhile" in text(refused)
+    assert round_tables(app, organiser, 1) == []
+    assert client.post(organiser + "start").status_code == 303
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    seated = [list(store.get_table(db, t.table_id).players) for t in round_tables(app, organiser, 1)]
+    assert seated[0][0] == drawn[1][0] and seated[1][0] == drawn[0][0]
