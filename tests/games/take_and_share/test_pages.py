@@ -179,7 +179,7 @@ def test_all_the_lead_suit_the_highest_wins_with_its_clause(client: FlaskClient)
     url = started(client)
     lay(client, url, *TRICK1[:2])
     page = soup(client.get(url))
-    assert words(page.select_one("#mode")) == "§Resolving a trick A) All ♠spade so far: the highest number wins."
+    assert words(page.select_one("#mode")) == "§Resolving a trick A) All ♠spade so far: the highest wins."
     assert [words(li.select_one(".who")) for li in page.select("#trick li")] == ["Aki leads", "Ben", "Cho", "Dan"]
     assert "next" in page.select("#trick li")[2]["class"]
     lay(client, url, *TRICK1[2:])
