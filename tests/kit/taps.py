@@ -138,6 +138,10 @@ def take_and_share(page: Page, event: Event) -> str:
     if event.kind == "give":
         return click_all(page, f"#panel form.give-form button[name=seat][value='{event.payload['seat']}']") \
             or submit(page, event)
+    if event.kind == "accept":  # "let it stand" on the proven revoke's own line
+        p = event.payload
+        return click_all(page, f"#panel #revokes form:has(input[name=seat][value='{p['seat']}'])"
+                               f":has(input[name=trick][value='{p['trick']}']) button.accept") or submit(page, event)
     return submit(page, event)
 
 
@@ -246,8 +250,11 @@ def kings_order(page: Page, event: Event) -> str:
 def black_junky(page: Page, event: Event) -> str:
     p = event.payload
     if event.kind == "reveal" and p["cards"] and has(page, "#panel #reveal label.key"):
+        open_suit = ""
         for code in p["cards"]:
-            measure.tap(page, f"#panel #reveal label.suit-btn.s-{code[0]}")
+            if code[0] != open_suit:  # a suit already open needs no second tap
+                measure.tap(page, f"#panel #reveal label.suit-btn.s-{code[0]}")
+                open_suit = code[0]
             measure.tap(page, f"#panel #reveal label.key:has(input[value={code}])")
         measure.tap(page, "#panel #reveal button[type=submit]")
         return "tap"
