@@ -58,15 +58,19 @@ def with_cards(app: Flask, client: FlaskClient, slug: str) -> tuple[str, dict[st
     raise AssertionError(f"{slug}: no card on the game page opens its correction, twelve entries from midway")
 
 
-def choices(page: BeautifulSoup, own: set[str]) -> list[dict[str, str]]:
+def choices(page: BeautifulSoup, own: set[str], payload: dict[str, Any]) -> list[dict[str, Any]]:
     """The correction page's form as each other card it offers would send it: a card key
-    (which sends the form), or a card ticked and the form sent."""
+    (which sends the form), or a card ticked and the form sent; then, for a form that asks
+    for a whole entry at once (a turn), the entry as it stands with that one key changed."""
+    from tests.kit.taps import form_fields
+
     form = page.select_one("#correct form")
     assert form is not None
     hidden = {i["name"]: i["value"] for i in form.select("input[type=hidden]")}
-    keys = form.select("button[type=submit][name]") + form.select("input[type=checkbox][name]")
-    return [{**hidden, key["name"]: key["value"]} for key in keys
+    keys = [key for key in form.select("button[type=submit][name]") + form.select("input[type=checkbox][name]")
             if not key.has_attr("disabled") and key["value"].upper() not in own]
+    alone = [{**hidden, key["name"]: key["value"]} for key in keys]
+    return alone + [{**form_fields(payload), **hidden, key["name"]: key["value"]} for key in keys]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -116,17 +120,23 @@ def test_correcting_a_card_from_the_game_page_says_what_changed(app: Flask, clie
         title = title.removeprefix("Correct ") if lang == "en" else title.removesuffix("を訂正")
         entry = log[int(link.rsplit("/", 1)[1])]
         own = {code.upper() for code in game.names(entry.kind, entry.payload).cards}
-        for sent in choices(page, own):
+        for sent in choices(page, own, dict(entry.payload)):
             done = client.post(link, data=sent)
             if done.status_code != 303:
                 assert done.status_code == 422 and soup(done).select_one("#correct .error"), slug
                 continue
             answer = soup(client.get(done.location)).select_one("#latest-correction").get_text(" ", strip=True)
-            colon = ":" if lang == "en" else "："  # "Trick 3, Ben's card: …" / "第3トリック、Benのカード：…"
-            assert answer.startswith(entry_names.capital(title) + colon), (answer, title)
-            assert "→" in answer and not ENTRY_NUMBER.search(answer), answer
-            now = game.outcome(replay(game.initial, game.apply, setup, logged(client, url)).state).points
             assert logged(client, url)[-1].kind == CORRECT
+            fixed = logged(client, url)[-1].payload["payload"]
+            was, is_ = game.names(entry.kind, entry.payload), game.names(entry.kind, fixed)
+            if (was.cards, was.seat) != (is_.cards, is_.seat):  # "Trick 3, Ben's card: ✚7 → ♦7."
+                colon = ":" if lang == "en" else "："
+                assert answer.startswith(entry_names.capital(title) + colon) and "→" in answer, (answer, title)
+            else:  # something else than its cards changed (a turn's choices): named, and said corrected
+                said = words.gettext("%(entry)s corrected.") % {"entry": entry_names.capital(title)}
+                assert answer.startswith(said), (answer, said)
+            assert not ENTRY_NUMBER.search(answer), answer
+            now = game.outcome(replay(game.initial, game.apply, setup, logged(client, url)).state).points
             unchanged = words.gettext("No points changed.")
             if now == before:
                 assert unchanged in answer
