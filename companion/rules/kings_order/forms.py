@@ -29,14 +29,16 @@ def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
 
     "play": seat, card; "keep": side; "discard": cards (dot-separated, or repeated, or
     "none"); "choose": seat; "hand_over": count; "turn": seat, card, and side, discarded,
-    target, count (each only if sent) or the turn picker's fields (see _turn_fields);
+    target, count (each only if sent) or the turn picker's fields (see _turn_fields), the card
+    as "played" when no "card" is sent (a turn corrected by its player and count);
     "show": cards; "accept": turn, seat. Numbers are
     read with form_int: text that is not a number is left for apply() to refuse by name.
     """
     payload: dict[str, Any] = {}
     if kind in ("play", "turn"):
         payload["seat"] = form_int(fields, "seat")
-        payload["card"] = form_text(fields, "card")
+        # A turn corrected by its player and count keeps the card played ("played").
+        payload["card"] = form_text(fields, "card") or (form_text(fields, "played") if kind == "turn" else "")
     if kind == "keep":
         payload["side"] = form_text(fields, "side")
     if kind in ("discard", "show"):

@@ -160,6 +160,29 @@ def test_a_whole_turn_is_one_form_the_card_the_cards_thrown_away_and_the_player_
     assert "§Playing a card Cho keeps the half right of 2 and discards A." in rulings(soup(client.get(url)))
 
 
+def test_a_whole_turn_is_corrected_in_one_tap_its_card_or_its_player_and_count(client: FlaskClient) -> None:
+    url = seat_table(client, NAMES3)
+    ok(post(client, url, "turn", {"card": "9", "hi": ["10", "J"], "to": "1:0"}))
+    link = soup(client.get(url)).select_one("#turn a.correct-card")["href"]  # the last turn's card, tapped
+    page = soup(client.get(link))
+    hidden = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
+    assert {k: v for k, v in hidden.items() if k not in ("seq", "csrf_token")} == {
+        "seat": "0", "played": "9", "side": "left", "discarded": "J", "target": "1", "count": "0"}
+    assert [b["value"] for b in page.select("#correct .pad button[name=card]")] == list(ko.PAD)
+    assert [b["value"] for b in page.select("#correct .target button[name=to]")][:2] == ["1:0", "1:1"]
+    discards = [i["value"] for i in page.select("#correct input[name=discarded]")]
+    # The 9 was an 8: the rest of the turn stands.
+    ok(client.post(link, data={**hidden, "discarded": discards, "card": "8"}))
+    state = soup(client.get(url))
+    assert rulings(state)[1] == "§Playing a card Aki keeps the half left of 8 and discards 10, J."
+    # Cho was chosen, not Ben, and handed over nothing: the card played stays the 8.
+    page = soup(client.get(link))
+    hidden = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
+    ok(client.post(link, data={**hidden, "discarded": discards, "to": "2:0"}))
+    said = rulings(soup(client.get(url)))
+    assert said[0] == "§Playing a card Aki plays 8." and "Aki chooses Cho" in said[2]
+
+
 def test_the_turn_form_reads_its_fields_as_a_whole_turn() -> None:
     read = ko.form_payload
     assert read("turn", {"seat": ["0"], "card": ["9"], "hi": ["10", "J"], "to": ["1:2"]}) == {
