@@ -46,7 +46,7 @@ MESSAGES: Mapping[str, Message] = {
     "ty.start_card": N_("%(card)s is turned up as the starting card, at 0,0; %(seat)s starts."),
     "ty.not_your_turn": N_("It is %(seat)s's turn."),
     "ty.card_on_layout": N_("%(card)s is already in the layout, at %(x)s,%(y)s."),
-    "ty.laid": N_("%(seat)s lays %(card)s at %(x)s,%(y)s."),
+    "ty.laid": N_("%(seat)s lays %(card)s."),  # where: the fitting rulings name its neighbours, never x,y
     "ty.done_without_cards": N_("%(seat)s has laid no card this turn: lay a card or pass."),
     "ty.pass_after_lay": Np_("%(seat)s has already laid %(count)s card this turn: end the turn with “done”, or take the card back.",
         "%(seat)s has already laid %(count)s cards this turn: end the turn with “done”, or take the cards back."),

@@ -195,7 +195,7 @@ def test_the_example_alice_lays_the_heart_q_above_the_spade_q_in_three_taps(clie
     assert fragment.select_one("#panel") is not None and fragment.select_one("html") is None
     assert fragment.select_one("#prompt").get_text(strip=True) == "Alice: the next card in line, or done"
     said = [words(li) for li in fragment.select("#result .rulings li")]
-    assert said == ["§A: Play cards from your hand Alice lays ♥heart Q at 0,1.",
+    assert said == ["§A: Play cards from your hand Alice lays ♥heart Q.",
                     "§Vertical neighbours ♥heart Q has the same rank as ♠spade Q below it."]
     assert newest(fragment) == ["0,1"]
     # A further card goes next to the one just laid: the heart K left or right of the heart Q,
