@@ -608,3 +608,29 @@
   setInterval(showHeard, 1000);
   start();
 })();
+
+// After an entry the page is back at the top, where the prompt, the picker and Undo are:
+// a tap in the panel (a form sent by the outbox or by htmx, or a picker step htmx asks
+// for) marks the page, and the panel swapped in for it scrolls the page up if it was
+// scrolled. The window listener runs before the outbox's own (on document), which stops
+// the submit there. A live refresh of the panel (another phone's entry) keeps the scroll
+// of someone reading further down.
+(function () {
+  "use strict";
+  var entered = false;
+
+  function inPanel(el) {
+    var p = document.getElementById("panel");
+    return !!(p && el && el !== p && p.contains(el));
+  }
+
+  window.addEventListener("submit", function (event) { if (inPanel(event.target)) entered = true; }, true);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail && inPanel(event.detail.elt)) entered = true;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!entered || !document.getElementById("panel")) return;
+    entered = false;
+    if (window.scrollY || window.scrollX) window.scrollTo(0, 0);
+  });
+})();
