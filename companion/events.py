@@ -371,8 +371,11 @@ def swap(db: sqlite_utils.Database, event: store.ClubEvent, first: str, second: 
     draw = {"tables": groups[:-1], "sit_out": groups[-1], "reasons": reasons,
             "repeats": sum(1 for t in groups[:-1] for pair in combinations(t, 2) if frozenset(pair) in met)}
     with store.writing(db):
-        if any(r.number == pending.number and r.started for r in store.club_rounds(db, event.id)):
+        now = next((r for r in store.club_rounds(db, event.id) if r.number == pending.number), None)
+        if now is not None and now.started:
             raise EventError(ALREADY_STARTED, n=pending.number)
+        if now is None or now.draw != pending.draw:
+            raise EventError(DRAW_CHANGED)  # an arrival's redraw (or another swap) landed since it was read
         store.put_club_draw(db, event.id, pending.number, draw)
         store.touch_club_event(db, event.id)
 

@@ -471,3 +471,27 @@ def test_a_start_that_read_the_draw_before_a_swap_landed_seats_nothing(client: F
     db = store.connect(app.config["DATABASE"], migrate=False)
     seated = [list(store.get_table(db, t.table_id).players) for t in round_tables(app, organiser, 1)]
     assert seated[0][0] == drawn[1][0] and seated[1][0] == drawn[0][0]
+
+
+def test_a_swap_that_read_the_draw_before_an_arrival_was_drawn_in_changes_nothing(client: FlaskClient, app: Any,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player arrives (the pending round is drawn again to take them in) while the organiser's
+    other phone swaps two players of the draw it read before: the swap is refused, and the
+    newcomer stays in the draw."""
+    from companion import events
+
+    organiser = set_up(client, 8)
+    client.post(organiser + "draw")
+    drawn = drawn_tables(client, organiser)
+    real = events.load
+
+    def arrival_meanwhile(db: Any, event: store.ClubEvent) -> events.Night:
+        night = real(db, event)
+        monkeypatch.setattr(events, "load", real)
+        events.add_player(db, event, "Newcomer")
+        return night
+
+    monkeypatch.setattr(events, "load", arrival_meanwhile)
+    refused = client.post(organiser + "swap", data={"first": drawn[0][0], "second": drawn[1][0]})
+    assert refused.status_code == 422 and "The draw changed meanwhile" in text(refused)
+    assert "Newcomer" in sum(drawn_tables(client, organiser), [])
