@@ -71,6 +71,10 @@ DRAW_CHANGED = N_("The draw changed meanwhile (a swap, or a player arriving or l
 BAD_OPTIONS = N_("The house rules cannot be used: %(reason)s")
 
 
+REDRAW_TRIES = 3
+"""How often a redraw after a player arrives or leaves is tried again when another change
+landed between its reading and its writing."""
+
 REPEAT_REASONS = ("club.draw.no_repeats", "club.draw.repeats")
 """The draw's reasons about players meeting again (a swap makes them stale)."""
 
@@ -147,8 +151,7 @@ class Night:
 
     def here(self, round_number: int) -> tuple[str, ...]:
         """The players who may be drawn into `round_number`: arrived by then, not gone."""
-        return tuple(p.name for p in self.players
-                     if p.arrived <= round_number and (p.left is None or p.left > round_number))
+        return _here(self.players, round_number)
 
     def next_seat(self, name: str) -> tuple[int, int] | None:
         """(round, table number) of `name` in the round drawn next (pending, or the current
@@ -308,12 +311,21 @@ def _redraw(db: sqlite_utils.Database, event: store.ClubEvent) -> bool:
     night = load(db, event)
     if night.pending is None:
         return False
-    try:
-        draw_round(db, event)
-    except EventError:  # too few players now: the draw is set aside until there are enough
-        with store.writing(db):
-            store.drop_club_draw(db, event.id, night.pending.number)
-            store.touch_club_event(db, event.id)
+    for _ in range(REDRAW_TRIES):
+        try:
+            draw_round(db, event)
+            return True
+        except EventError as exc:
+            if exc.message != DRAW_CHANGED:
+                break  # too few players now: the draw is set aside until there are enough
+            # Another change landed between this draw's reading and its writing: draw again from
+            # the event as it now stands. Still losing, the draw stays as it was and a start
+            # refuses it (it does not seat the players here), so the organiser draws again.
+    else:
+        return True
+    with store.writing(db):
+        store.drop_club_draw(db, event.id, night.pending.number)
+        store.touch_club_event(db, event.id)
     return True
 
 
@@ -343,6 +355,7 @@ def draw_round(db: sqlite_utils.Database, event: store.ClubEvent) -> store.ClubR
     with store.writing(db):
         if any(r.number == number and r.started for r in store.club_rounds(db, event.id)):
             raise EventError(ALREADY_STARTED, n=number)
+        _unchanged_since(db, night)  # an arrival's redraw may have landed since it was read
         store.put_club_draw(db, event.id, number, draw)
         store.touch_club_event(db, event.id)
     return store.ClubRound(number, draw, "")
@@ -407,6 +420,9 @@ def start_round(db: sqlite_utils.Database, event: store.ClubEvent) -> int:
         now = next((r for r in store.club_rounds(db, event.id) if r.number == pending.number), None)
         if now is not None and not now.started and now.draw != pending.draw:
             raise EventError(DRAW_CHANGED)  # a swap or a redraw landed since it was read
+        _unchanged_since(db, night)
+        if now is not None and not now.started and _drawn(now.draw) != set(_here(store.club_players(db, event.id), now.number)):
+            raise EventError(DRAW_CHANGED)  # a player arrived or left, and the redraw has not landed yet
         if not store.start_club_round(db, event.id, pending.number):
             raise EventError(ALREADY_STARTED, n=pending.number)
         for number, title, names, setup in seatings:
@@ -415,6 +431,25 @@ def start_round(db: sqlite_utils.Database, event: store.ClubEvent) -> int:
             store.insert_club_table(db, event.id, pending.number, number, table.id)
         store.touch_club_event(db, event.id)
     return pending.number
+
+
+def _unchanged_since(db: sqlite_utils.Database, night: Night) -> None:
+    """Inside a write transaction: refuse (DRAW_CHANGED) if anything changed the event (a
+    player, a draw, a swap, a start) since `night` was read; what was computed from it would
+    overwrite that change."""
+    if store.get_club_event(db, night.event.id).revision != night.event.revision:
+        raise EventError(DRAW_CHANGED)
+
+
+def _drawn(draw: Mapping[str, Any]) -> set[str]:
+    """Everyone a draw names: its tables' players and its sit-outs."""
+    return {name for table in draw.get("tables", []) for name in table} | set(draw.get("sit_out", []))
+
+
+def _here(players: Sequence[store.ClubPlayer], round_number: int) -> tuple[str, ...]:
+    """The players who may be drawn into `round_number`: arrived by then, not gone."""
+    return tuple(p.name for p in players
+                 if p.arrived <= round_number and (p.left is None or p.left > round_number))
 
 
 # --------------------------------------------------------------------------- where it stands

@@ -495,3 +495,66 @@ def test_a_swap_that_read_the_draw_before_an_arrival_was_drawn_in_changes_nothin
     refused = client.post(organiser + "swap", data={"first": drawn[0][0], "second": drawn[1][0]})
     assert refused.status_code == 422 and "The draw changed meanwhile" in text(refused)
     assert "Newcomer" in sum(drawn_tables(client, organiser), [])
+
+
+def test_a_draw_again_that_read_the_event_before_an_arrival_was_drawn_in_changes_nothing(
+        client: FlaskClient, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The organiser draws the pending round again while a player arrives and the arrival's
+    redraw lands: the draw computed without the newcomer is refused, and the newcomer stays in."""
+    from companion import events
+
+    organiser = set_up(client, 8)
+    client.post(organiser + "draw")
+    real = events.load
+
+    def arrival_meanwhile(db: Any, event: store.ClubEvent) -> events.Night:
+        night = real(db, event)
+        monkeypatch.setattr(events, "load", real)
+        events.add_player(db, event, "Newcomer")
+        return night
+
+    monkeypatch.setattr(events, "load", arrival_meanwhile)
+    refused = client.post(organiser + "draw")
+    assert refused.status_code == 422 and "The draw changed meanwhile" in text(refused)
+    assert "Newcomer" in sum(drawn_tables(client, organiser), [])
+
+
+def test_a_start_after_an_arrival_and_before_its_redraw_seats_nothing(client: FlaskClient, app: Any) -> None:
+    """A player has arrived and the pending round has not yet been drawn again to take them in:
+    a start refuses to seat the round without them, and seats it once it is drawn again."""
+    organiser = set_up(client, 8)
+    client.post(organiser + "draw")
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    event = event_of(app, organiser)
+    with store.writing(db):  # the arrival, as add_player writes it before its redraw
+        store.insert_club_player(db, event.id, "Newcomer", 1)
+        store.touch_club_event(db, event.id)
+    refused = client.post(organiser + "start")
+    assert refused.status_code == 422 and "The draw changed meanwhile" in text(refused)
+    assert round_tables(app, organiser, 1) == []
+    assert client.post(organiser + "draw").status_code == 303
+    assert client.post(organiser + "start").status_code == 303
+    seated = [name for t in round_tables(app, organiser, 1) for name in store.get_table(db, t.table_id).players]
+    assert "Newcomer" in seated
+
+
+def test_an_arrivals_redraw_that_loses_to_another_change_draws_again(client: FlaskClient, app: Any,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The redraw that takes a newcomer in is refused once (another change landed between its
+    reading and its writing): it draws again, rather than setting the round's draw aside."""
+    from companion import events
+
+    organiser = set_up(client, 8)
+    client.post(organiser + "draw")
+    real = events.draw_round
+    refusals = []
+
+    def lost_once(db: Any, event: store.ClubEvent) -> store.ClubRound:
+        if not refusals:
+            refusals.append(1)
+            raise events.EventError(events.DRAW_CHANGED)
+        return real(db, event)
+
+    monkeypatch.setattr(events, "draw_round", lost_once)
+    assert client.post(organiser + "players", data={"player": "Newcomer"}).status_code == 303
+    assert refusals and "Newcomer" in sum(drawn_tables(client, organiser), [])
