@@ -133,8 +133,9 @@ def placement_points(places: Sequence[int], scale: int) -> tuple[Fraction, ...]:
 
 
 def check_results(players: Sequence[str], results: Sequence[Result]) -> None:
-    """Every result names the event's players, once each per round, with places of a finished
-    game and a place and a score for each."""
+    """Every result names the event's players, once each per round, at a table of at most
+    seating.MAX_TABLE, with places of a finished game and a place and a score for each."""
+    from .seating import MAX_TABLE  # seating imports this module
     if len(results) > MAX_RESULTS:
         raise RuleError("club.too_many_results", "", limit=MAX_RESULTS)
     known = set(players)
@@ -144,6 +145,8 @@ def check_results(players: Sequence[str], results: Sequence[Result]) -> None:
         names = list(result.players)
         if len(names) < 2 or len(result.places) != len(names) or len(result.points) != len(names):
             raise RuleError("club.result_size", "", round=result.round, players=names)
+        if len(names) > MAX_TABLE:  # refused before anything looks at pairs of its players
+            raise RuleError("club.table_too_big", "", round=result.round, count=len(names), limit=MAX_TABLE)
         for name in names:
             if name not in known:
                 raise RuleError("club.unknown_player", "", player=str(name), field="results")

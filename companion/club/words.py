@@ -87,6 +87,8 @@ MESSAGES: Mapping[str, Message] = {
     "club.result_size": N_(
         "Round %(round)s, the table of %(players)s: a result needs two players or more, and one place and one "
         "score for each of them."),
+    "club.table_too_big": N_(
+        "Round %(round)s: a table of %(count)s players is larger than a table here seats (at most %(limit)s)."),
     "club.places": N_(
         "Round %(round)s, the table of %(players)s: %(places)s are not the places of a finished game (1 for "
         "first, tied places shared, as 1, 1, 3)."),

@@ -131,3 +131,17 @@ def test_refusals_speak_japanese() -> None:
     assert not ok and answer["error"] == "「Ann」が2回あります。プレイヤーを区別してください。"
     ok, answer = ask({"ask": "pairings"}, "ja")
     assert answer["error"] == "不明な質問「pairings」です。大会の判定が答えられるのはstandings、drawです。"
+
+
+@pytest.mark.parametrize("lang, words", [("en", "a table of 2000 players is larger than a table here seats"),
+                                         ("ja", "2000人の卓はここでは扱えません")])
+def test_a_result_at_a_table_larger_than_a_draw_seats_is_refused_at_once(lang: str, words: str) -> None:
+    """One table of 2,000 players: refused before its pairs are compared (that took seconds)."""
+    import time
+
+    names = [f"P{i}" for i in range(2000)]
+    request = {"ask": "standings", "players": names,
+               "results": [{"round": 1, "players": names, "places": list(range(1, 2001)), "points": [0] * 2000}]}
+    began = time.perf_counter()
+    ok, answer = ask(request, lang)
+    assert not ok and words in answer["error"] and time.perf_counter() - began < 1

@@ -175,6 +175,9 @@ def test_meetings_are_every_pair_who_shared_a_table() -> None:
     ("ABC", [Result(1, ("A", "B", "C"), (1, 2, 4), (0,) * 3)], {}, "club.places"),
     ("ABC", [Result(1, ("A",), (1,), (0,))], {}, "club.result_size"),
     ("ABC", [Result(1, ("A", "B"), (1, 2), (0,))], {}, "club.result_size"),
+    ("ABCDEFGHIJKLM", [Result(1, tuple("ABCDEFGHIJKLM"), tuple(range(1, 14)), (0,) * 13)], {},
+     "club.table_too_big"),  # a table of 13: larger than a draw seats
+    ("ABCDEFGHIJKL", [Result(1, tuple("ABCDEFGHIJKL"), tuple(range(1, 13)), (0,) * 12)], {}, None),
     ("ABC", [Result(0, ("A", "B"), (1, 2), (0, 0))], {}, "club.round"),
     ("ABC", [Result(1, ("A", "B"), (1, 2), (0, 0))], {1: ["A"]}, "club.sat_and_played"),
     ("ABC", [], {1: ["Q"]}, "club.unknown_player"),
