@@ -10,8 +10,9 @@ import csv
 import io
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import partial
+from itertools import combinations
 from typing import Any
 
 import sqlite_utils
@@ -411,6 +412,43 @@ def check_event(record: Any) -> list[tuple[Mapping[str, Any], list[tuple[Any, li
     return checked
 
 
+def imported_draw(draw: Mapping[str, Any], met: Collection[frozenset[str]]) -> dict[str, Any]:
+    """A round's draw as an import keeps it: its tables and sit-outs (checked by check_event),
+    its count of pairs meeting again derived from the rounds before (`met`), never taken from
+    the record, and only the reasons the event's words can say: a known draw ruling with every
+    parameter its sentence names, each a plain value (the page renders them on every load)."""
+    tables = [list(t) for t in draw["tables"]]
+    repeats = sum(1 for t in tables for pair in combinations(t, 2) if frozenset(pair) in met)
+    given = draw.get("reasons")
+    reasons = [{"key": r["key"], "params": dict(r.get("params", {}))}
+               for r in (given if isinstance(given, list) else []) if _sayable(r)]
+    return {"tables": tables, "sit_out": list(draw["sit_out"]), "repeats": repeats, "reasons": reasons}
+
+
+def _sayable(reason: object) -> bool:
+    """Whether a stored draw reason names a draw ruling of the event's words and gives every
+    parameter its sentences name (singular and plural), each text, a number or a list of them."""
+    from .club.words import MESSAGES
+    from .rules.base import Plural
+
+    if not isinstance(reason, Mapping) or not isinstance(reason.get("key"), str) \
+            or not reason["key"].startswith("club.draw.") or reason["key"] not in MESSAGES:
+        return False
+    params = reason.get("params", {})
+    if not isinstance(params, Mapping) or not all(_plain(v) for v in params.values()):
+        return False
+    template = MESSAGES[reason["key"]]
+    texts = (template.singular, template.plural) if isinstance(template, Plural) else (template,)
+    return all(name in params for text in texts for name in re.findall(r"%\((\w+)\)", text))
+
+
+def _plain(value: object) -> bool:
+    """Text or a whole number, or a list of them: what a draw ruling's parameter holds."""
+    if isinstance(value, list):
+        return all(_plain(item) and not isinstance(item, list) for item in value)
+    return isinstance(value, str) or isinstance(value, int) and not isinstance(value, bool)
+
+
 def import_event(db: sqlite_utils.Database, record: Any) -> store.ClubEvent:
     """Rebuild an event from its record, with fresh links for it and each of its tables;
     all or nothing."""
@@ -422,8 +460,12 @@ def import_event(db: sqlite_utils.Database, record: Any) -> store.ClubEvent:
                                         created=stamp(info.get("created")))
         for p in record["players"]:
             store.insert_club_player(db, event.id, " ".join(p["name"].split()), p["arrived"], p.get("left"))
+        met: set[frozenset[str]] = set()
         for part, seated in rounds:
-            store.put_club_draw(db, event.id, part["number"], part["draw"], stamp(part["started"]) or "")
+            store.put_club_draw(db, event.id, part["number"], imported_draw(part["draw"], met),
+                                stamp(part["started"]) or "")
+            if part["started"]:
+                met |= {frozenset(pair) for t in part["draw"]["tables"] for pair in combinations(t, 2)}
             for number, (table, games) in enumerate(seated, start=1):
                 row = _insert_table(db, table, games)
                 store.insert_club_table(db, event.id, part["number"], number, row.id)

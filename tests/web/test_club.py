@@ -360,9 +360,15 @@ def test_a_damaged_event_record_is_refused_with_a_sentence_or_imported_whole(cli
                                                                               capsys: pytest.CaptureFixture[str]) -> None:
     organiser = set_up(client, 7, rounds=2)
     start_round(client, organiser)
+    finish_round(client, client.application, organiser, 1)
     client.post(organiser + "players/1/leave")
+    assert client.post(organiser + "draw").status_code == 303  # round 2 drawn, not started: its reasons show
     data = json.loads(client.get(organiser + "export.json").get_data(as_text=True))
+    assert data["rounds"][1]["draw"]["reasons"] and not data["rounds"][1]["started"]
     target = tmp_path / "damaged.db"
+    from tests.conftest import english_client, make_app
+
+    imported: Any = None
     outcomes = set()
     for number, (path, value) in enumerate(mutations(data)):
         record = tmp_path / f"{number}.json"
@@ -373,6 +379,12 @@ def test_a_damaged_event_record_is_refused_with_a_sentence_or_imported_whole(cli
         assert (status == 0) == ("/e/" in out) and "Traceback" not in err, (path, value, err)
         if status == 2:
             assert err.startswith("companion: ") and len(err.splitlines()) == 1, (path, err)
+        else:  # what was imported shows: the organiser's page and the board answer on every load
+            imported = imported or make_app(target)
+            organiser_again = out.strip()[out.strip().index("/e/"):]
+            pages = english_client(imported)
+            assert pages.get(organiser_again).status_code < 500, (path, value)
+            assert pages.get(board_path(imported, organiser_again)).status_code < 500, (path, value)
         outcomes.add(status)
     assert outcomes == {0, 2}
 
