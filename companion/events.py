@@ -78,6 +78,9 @@ landed between its reading and its writing."""
 REPEAT_REASONS = ("club.draw.no_repeats", "club.draw.repeats")
 """The draw's reasons about players meeting again (a swap makes them stale)."""
 
+SIT_OUT_REASONS = ("club.draw.sit_out",)
+"""The draw's reasons naming who sits out and why them (a swap with a sit-out makes them stale)."""
+
 
 def reasons_of(draw: Mapping[str, Any]) -> tuple[Ruling, ...]:
     """A stored draw's reasons, as the club engine gave them."""
@@ -379,8 +382,10 @@ def swap(db: sqlite_utils.Database, event: store.ClubEvent, first: str, second: 
     (g1, i1), (g2, i2) = where[first], where[second]
     groups[g1][i1], groups[g2][i2] = second, first
     met = night.met()
-    # The draw's own account of its repeats no longer holds once the organiser has swapped.
-    reasons = [r for r in pending.draw.get("reasons", []) if not str(r.get("key", "")).startswith(REPEAT_REASONS)]
+    # The draw's own account of its repeats no longer holds once the organiser has swapped, nor
+    # its account of who sits out (and why them) once a swap has moved a sit-out.
+    stale = REPEAT_REASONS + (SIT_OUT_REASONS if len(groups) - 1 in (g1, g2) else ())
+    reasons = [r for r in pending.draw.get("reasons", []) if not str(r.get("key", "")).startswith(stale)]
     draw = {"tables": groups[:-1], "sit_out": groups[-1], "reasons": reasons,
             "repeats": sum(1 for t in groups[:-1] for pair in combinations(t, 2) if frozenset(pair) in met)}
     with store.writing(db):

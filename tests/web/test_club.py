@@ -570,3 +570,21 @@ def test_an_arrivals_redraw_that_loses_to_another_change_draws_again(client: Fla
     monkeypatch.setattr(events, "draw_round", lost_once)
     assert client.post(organiser + "players", data={"player": "Newcomer"}).status_code == 303
     assert refusals and "Newcomer" in sum(drawn_tables(client, organiser), [])
+
+
+def test_a_swap_with_a_sit_out_drops_the_sentence_naming_the_old_sit_out(client: FlaskClient) -> None:
+    """Seven players at Twin Shoot (tables of 4 or 6): a table of six and a sit-out. Swapped
+    with a seated player, the sit-out is no longer said to sit out (nor chosen by lot)."""
+    response = client.post("/club", data={"game": "twin-shoot", "options_for": "twin-shoot", "event_rounds": "2",
+                                          "event_scoring": "placement",
+                                          "event_players": "\n".join(f"P{i}" for i in range(7))})
+    organiser = str(response.headers["Location"])
+    client.post(organiser + "draw")
+    before = page(client, organiser)
+    out = before.select_one("#sit-out").get_text().split(": ")[-1]
+    assert any(out in li.get_text() and "sits out" in li.get_text() for li in before.select("#draw-reasons li"))
+    seated = drawn_tables(client, organiser)[0][0]
+    assert client.post(organiser + "swap", data={"first": out, "second": seated}).status_code == 303
+    after = page(client, organiser)
+    assert after.select_one("#sit-out").get_text().split(": ")[-1] == seated
+    assert not any("sits out" in li.get_text() for li in after.select("#draw-reasons li"))
