@@ -588,3 +588,16 @@ def test_a_swap_with_a_sit_out_drops_the_sentence_naming_the_old_sit_out(client:
     after = page(client, organiser)
     assert after.select_one("#sit-out").get_text().split(": ")[-1] == seated
     assert not any("sits out" in li.get_text() for li in after.select("#draw-reasons li"))
+
+
+def test_the_button_after_a_swap_says_it_goes_back_to_the_drawn_tables_and_does(client: FlaskClient) -> None:
+    """The same seed draws the same tables: the button does not draw anew, it undoes the swaps."""
+    organiser = set_up(client, 8)
+    client.post(organiser + "draw")
+    drawn = drawn_tables(client, organiser)
+    client.post(organiser + "swap", data={"first": drawn[0][0], "second": drawn[1][0]})
+    assert drawn_tables(client, organiser) != drawn
+    button = page(client, organiser).select_one("#redraw")
+    assert button is not None and button.get_text() == "Back to the drawn tables"
+    assert client.post(organiser + "draw").status_code == 303
+    assert drawn_tables(client, organiser) == drawn
