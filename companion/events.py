@@ -471,10 +471,13 @@ def load(db: sqlite_utils.Database, event: store.ClubEvent) -> Night:
     players = tuple(store.club_players(db, event.id))
     results = [club.Result(s.round, s.players, s.places, s.points) for s in seated if s.status == "over"]
     sat_out = {r.number: list(r.draw.get("sit_out", [])) for r in rounds if r.started}
-    standing = club.standings([p.name for p in players], results, scoring=event.scoring, sat_out=sat_out)
+    largest = max((len(s.players) for s in seated), default=0)  # R before a table of that size finishes
+    standing = club.standings([p.name for p in players], results, scoring=event.scoring, sat_out=sat_out,
+                              largest=largest)
     unscored = {(s.round, name) for s in seated if s.status != "over" for name in s.players}
     shown = _once_per_shared_rank(tuple(_at_the_event(s, unscored) for s in standing), bool(results))
-    return Night(event, module, players, rounds, seated, shown, version, scoring_note(results, event.scoring))
+    return Night(event, module, players, rounds, seated, shown, version,
+                 scoring_note(results, event.scoring, largest))
 
 
 def _once_per_shared_rank(standing: tuple[club.Standing, ...], scored: bool) -> tuple[club.Standing, ...]:

@@ -172,14 +172,15 @@ def check_sat_out(players: Sequence[str], results: Sequence[Result], sat_out: Ma
                 raise RuleError("club.sat_and_played", "", player=name, round=round_)
 
 
-def scale_of(results: Sequence[Result]) -> int:
-    """The table every table's placement points are scaled to: the event's largest (0 with no result)."""
-    return max((len(r.players) for r in results), default=0)
+def scale_of(results: Sequence[Result], largest: int = 0) -> int:
+    """The table every table's placement points are scaled to: the event's largest, of those
+    with a result and `largest` (the largest the draws seated; 0 with neither)."""
+    return max([len(r.players) for r in results] + [largest])
 
 
-def scoring_note(results: Sequence[Result], scoring: str) -> Ruling:
-    """How the event scores, as a ruling."""
-    scale = scale_of(results)
+def scoring_note(results: Sequence[Result], scoring: str, largest: int = 0) -> Ruling:
+    """How the event scores, as a ruling (`largest` as scale_of takes it)."""
+    scale = scale_of(results, largest)
     if not results:
         return Ruling("club.scoring.nothing", CLAUSE)
     if scoring == "points":
@@ -187,10 +188,11 @@ def scoring_note(results: Sequence[Result], scoring: str) -> Ruling:
     return Ruling("club.scoring.placement", CLAUSE, {"size": scale, "top": scale - 1})
 
 
-def seat_average(results: Sequence[Result], scoring: str, round_: int) -> Fraction:
-    """A sit-out's score in `round_`: the average score of a seat in that round."""
+def seat_average(results: Sequence[Result], scoring: str, round_: int, largest: int = 0) -> Fraction:
+    """A sit-out's score in `round_`: the average score of a seat in that round (`largest` as
+    scale_of takes it)."""
     if scoring == "placement":
-        return Fraction(max(scale_of(results) - 1, 0), 2)
+        return Fraction(max(scale_of(results, largest) - 1, 0), 2)
     points = [p for r in results if r.round == round_ for p in r.points]
     return Fraction(sum(points), len(points)) if points else Fraction(0)
 
@@ -201,16 +203,18 @@ def meetings(results: Sequence[Result]) -> frozenset[frozenset[str]]:
 
 
 def standings(players: Sequence[str], results: Sequence[Result], scoring: str = "placement",
-              sat_out: Mapping[int, Sequence[str]] = EMPTY) -> tuple[Standing, ...]:
+              sat_out: Mapping[int, Sequence[str]] = EMPTY, largest: int = 0) -> tuple[Standing, ...]:
     """The standings after `results`, best first (players on a shared rank in the order of
-    `players`); `sat_out` names, per round, the players the draw sat out. RuleError for a
-    result or a sit-out that cannot be (see check_results, check_sat_out)."""
+    `players`); `sat_out` names, per round, the players the draw sat out; `largest` is the
+    largest table the event's draws seated, so placement points and a sit-out's score have
+    their unit before any table of that size has finished. RuleError for a result or a
+    sit-out that cannot be (see check_results, check_sat_out)."""
     names = check_players(players)
     if scoring not in SCORINGS:
         raise RuleError("club.scoring", "", value=str(scoring))
     check_results(names, results)
     check_sat_out(names, results, sat_out)
-    scale = scale_of(results)
+    scale = scale_of(results, largest)
     last = max([r.round for r in results] + [r for r, who in sat_out.items() if who], default=0)
     earned: dict[str, dict[int, Fraction]] = {name: {} for name in names}
     places: dict[str, list[int]] = {name: [] for name in names}
@@ -221,7 +225,7 @@ def standings(players: Sequence[str], results: Sequence[Result], scoring: str = 
             places[name].append(place)
     reasons: dict[str, list[Ruling]] = {name: [] for name in names}
     for round_, who in sorted(sat_out.items()):
-        average = seat_average(results, scoring, round_)
+        average = seat_average(results, scoring, round_, largest)
         for name in dict.fromkeys(who):
             earned[name][round_] = average
             reasons[name].append(Ruling("club.sit_out_score", CLAUSE,

@@ -83,6 +83,14 @@ def test_a_sit_out_earns_the_average_seat_of_the_round() -> None:
     assert line["E"].reasons[0].params == {"player": "E", "round": 1, "score": "1.5"}
 
 
+def test_a_sit_out_earns_the_average_seat_of_the_largest_drawn_table_before_any_table_finishes() -> None:
+    line = by_player(standings("ABCDE", [], sat_out={1: ["E"]}, largest=4))
+    assert line["E"].score == F(3, 2) and line["E"].rounds == (F(3, 2),)
+    finished = [Result(1, tuple("ABC"), (1, 2, 3), (0,) * 3)]  # the table of four still playing
+    line = by_player(standings("ABCDEFGH", finished, sat_out={1: ["H"]}, largest=4))
+    assert line["H"].score == F(3, 2) and line["A"].score == 3  # scaled to the table of four drawn
+
+
 def test_a_sit_out_under_the_games_points_earns_the_mean_of_the_rounds_seats() -> None:
     results = [Result(1, tuple("ABC"), (1, 2, 3), (10, 4, 1)), Result(1, tuple("DEF"), (1, 2, 3), (7, 7, -5))]
     line = by_player(standings("ABCDEFG", results, scoring="points", sat_out={1: ["G"], 2: ["A"]}))

@@ -601,3 +601,17 @@ def test_the_button_after_a_swap_says_it_goes_back_to_the_drawn_tables_and_does(
     assert button is not None and button.get_text() == "Back to the drawn tables"
     assert client.post(organiser + "draw").status_code == 303
     assert drawn_tables(client, organiser) == drawn
+
+
+def test_a_sit_out_earns_the_average_seat_before_any_table_finishes(client: FlaskClient, app: Any) -> None:
+    """Seven players at Twin Shoot: a table of six and a sit-out, who earns (6 - 1)/2 from the
+    start of the round (README), not 0 until the table finishes."""
+    response = client.post("/club", data={"game": "twin-shoot", "options_for": "twin-shoot", "event_rounds": "2",
+                                          "event_scoring": "placement",
+                                          "event_players": "\n".join(f"P{i}" for i in range(7))})
+    organiser = str(response.headers["Location"])
+    start_round(client, organiser)
+    out = store.club_rounds(store.connect(app.config["DATABASE"], migrate=False), event_of(app, organiser).id)[0].draw["sit_out"]
+    assert len(out) == 1
+    scores = {who: score for _, who, score in standings(client, board_path(app, organiser))}
+    assert scores[out[0]] == "2.5" and {s for who, s in scores.items() if who != out[0]} == {"0"}
