@@ -28,16 +28,16 @@ from .messages import MESSAGES
 from .options import (
     JUDGE_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, PLAYER_COUNTS, ROUNDS, SLUG, WORDS,
 )
-from .rulecards import DEFAULT_FACES, FACES, ROWS, SUITS, RuleCard, read_rules
+from .rulecards import DEFAULT_FACES, FACE_WORDS, FACES, ROWS, SUITS, RuleCard, face_ref, read_rules
 from .scoring import evening, next_setup, outcome, start_choices
 from .state import Chip, Setup, State, Trick, apply, audit, initial, make_setup, rulings
 from .tricks import Verdict, decide, follow_breach, must_win_slip, standing, surely_legal, tier
 
 __all__ = [
-    "ASKS", "DECK", "DEFAULT_FACES", "FACES", "JOKER", "JUDGE_OPTIONS", "MAX_PLAYERS", "MESSAGES",
+    "ASKS", "DECK", "DEFAULT_FACES", "FACE_WORDS", "FACES", "JOKER", "JUDGE_OPTIONS", "MAX_PLAYERS", "MESSAGES",
     "MIN_PLAYERS", "NAME", "OPTIONS", "PLAYER_COUNTS", "ROUNDS", "ROWS", "SLUG", "SUITS", "SUIT_NAMES",
     "SUIT_SYMBOLS", "WORDS", "Card", "Chip", "RuleCard", "Setup", "State", "Trick", "Verdict", "apply",
-    "audit", "card_text", "decide", "evening", "follow_breach", "form_payload", "hand_sizes", "initial",
+    "audit", "card_text", "decide", "evening", "face_ref", "follow_breach", "form_payload", "hand_sizes", "initial",
     "judge", "make_setup", "must_win_slip", "entry_name", "names", "next_setup", "outcome", "parse_card", "parse_suit",
     "quick_judge_request", "read_rules", "rulings", "set_held", "standing", "start_choices", "suit_text",
     "surely_legal", "tier",

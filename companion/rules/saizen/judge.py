@@ -82,10 +82,10 @@ def _trick(request: Mapping[str, Any]) -> dict[str, Any]:
     hands = _hands(request, plays, stages, players) if "hands" in request else None
     rule = rules[lead]
     seats = list(range(len(plays)))
-    rulings: list[Ruling] = [Ruling("sz.rule_applies", "2.3", {"suit": SuitRef(lead), "faces": rule.faces})]
+    rulings: list[Ruling] = [Ruling("sz.rule_applies", "2.3", {"suit": SuitRef(lead), "faces": rule.faces_ref})]
     if plays[0].is_joker:
         rulings.insert(0, Ruling("sz.joker_names", "RULINGS", {"seat": SeatRef(0), "suit": SuitRef(lead),
-                                                               "faces": rule.faces}))
+                                                               "faces": rule.faces_ref}))
     answer: dict[str, Any] = {"lead_suit": lead, "complete": complete}
     if complete:
         left = [len(hand) - 1 for hand in hands[:len(plays)]] if hands is not None else None

@@ -1,7 +1,8 @@
 """Every ruling's words (English; the Japanese catalog translates them).
 
-Rule-card faces (大, 小, 後, 先, 無視, 決勝, MUST, MAY, 必勝, 自由) appear as printed on the
-physical cards, in both languages.
+A rule-card face a ruling names (大, 小, 後, 先, 無視, 決勝, MUST, MAY, 必勝, 自由) is a message of
+its own ("sz.face_high"): English words on an English page, the face as printed on a
+Japanese one. Sentences that explain a face by its printed name keep the glyph.
 """
 
 from __future__ import annotations
@@ -52,6 +53,18 @@ MESSAGES: Mapping[str, Message] = {
     "sz.game_won": N_("%(seats)s won the most tricks: %(tricks)s."),
     "sz.leading": Np_("%(seats)s leads: the most tricks won, %(tricks)s.",
         "%(seats)s lead: the most tricks won, %(tricks)s each.", count="seats"),
+    # a rule card's faces, as rulings name them (rulecards.FACE_KEYS)
+    "sz.face_high": N_("High"),
+    "sz.face_low": N_("Low"),
+    "sz.face_later": N_("Later"),
+    "sz.face_earlier": N_("Earlier"),
+    "sz.face_playoff": N_("Play-off"),
+    "sz.face_ignored": N_("Ignore"),
+    "sz.face_must_follow": N_("MUST"),
+    "sz.face_may_follow": N_("MAY"),
+    "sz.face_must_win": N_("Must win"),
+    "sz.face_free": N_("Free"),
+    "sz.faces": N_("%(high)s · %(later)s · %(playoff)s · %(must_follow)s · %(must_win)s"),
     # a trick
     "sz.lead": N_("%(seat)s leads %(card)s: the %(suit)s card applies, %(faces)s."),
     "sz.joker_lead": N_("%(seat)s leads a joker and names a suit."),

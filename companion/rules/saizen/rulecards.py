@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import RuleError
+from ..base import N_, RuleError, Ruling
 
 SUITS = ("S", "H", "D", "C")
 """RULINGS: the suits in the order the app lists them: spades, hearts, diamonds, clubs."""
@@ -28,6 +28,23 @@ FACES: Mapping[str, tuple[str, str]] = {
     "must_win": ("必勝", "自由"),
 }
 """Each row's printed face when the row is True, and when it is False."""
+
+FACE_WORDS: Mapping[str, str] = {
+    "大": N_("High"), "小": N_("Low"), "後": N_("Later"), "先": N_("Earlier"),
+    "決勝": N_("Play-off"), "無視": N_("Ignore"), "MUST": N_("MUST"), "MAY": N_("MAY"),
+    "必勝": N_("Must win"), "自由": N_("Free"),
+}
+"""Each printed face in words, short enough for a key: the English a page in English shows
+(MUST and MAY are printed in English); the Japanese catalog gives back the face as printed
+(大, 後, ...)."""
+
+FACE_KEYS: Mapping[str, str] = {
+    "大": "sz.face_high", "小": "sz.face_low", "後": "sz.face_later", "先": "sz.face_earlier",
+    "決勝": "sz.face_playoff", "無視": "sz.face_ignored", "MUST": "sz.face_must_follow",
+    "MAY": "sz.face_may_follow", "必勝": "sz.face_must_win", "自由": "sz.face_free",
+}
+"""Each printed face's message (messages.py): a ruling names a face through it, so a page
+in English reads "High" where the card shows 大."""
 
 DEFAULT_FACES: Mapping[str, bool] = {
     "high": True, "later": True, "playoff": False, "must_follow": True, "must_win": True,
@@ -62,8 +79,22 @@ class RuleCard:
         """The five faces in force, top to bottom ("大・後・無視・MUST・必勝")."""
         return "・".join(self.face(name) for name in ROWS)
 
+    def face_ref(self, name: str) -> Ruling:
+        """Row `name`'s face in force, for a ruling's parameters (worded in the reader's language)."""
+        return face_ref(self.face(name))
+
+    @property
+    def faces_ref(self) -> Ruling:
+        """The five faces in force, for a ruling's parameters ("High · Later wins · ..." / "大・後・...")."""
+        return Ruling("sz.faces", "2.3", {name: self.face_ref(name) for name in ROWS})
+
     def as_json(self) -> dict[str, bool]:
         return {name: self.row(name) for name in ROWS}
+
+
+def face_ref(face: str) -> Ruling:
+    """A printed face ("大") as a ruling's parameter: its words in the reader's language."""
+    return Ruling(FACE_KEYS[face], "2.3")
 
 
 def face_option_name(suit: str, row: str) -> str:

@@ -263,6 +263,18 @@ class State:
         """Cards still in `seat`'s hand this round."""
         return self.hand_size(seat) - sum(self.laid[self.holds(seat)].values())
 
+    def known_hand(self, seat: int) -> tuple[Card, ...] | None:
+        """The cards still in `seat`'s hand when every card of the set it holds is proven
+        (RULINGS: a card played from a set in any round is in it; a set holds its size), in
+        the order the picker lists them (suit by suit, then jokers); None while some card of
+        the set is not known. Only these cards can be laid (the engine refuses any other)."""
+        dealt = self.holds(seat)
+        known = Counter(self.known[dealt])
+        if sum(known.values()) < self.setup.set_sizes[dealt]:
+            return None
+        left = known - Counter(self.laid[dealt])
+        return tuple(sorted(left.elements(), key=lambda c: (SUITS.index(c.suit) if c.suit else len(SUITS), c.rank)))
+
     def tricks_won(self, round_index: int) -> tuple[int, ...]:
         """Tricks each seat won in round `round_index` (0-based)."""
         won = [0] * self.players
@@ -375,13 +387,13 @@ def _chip(state: State, seat: int, payload: Mapping[str, Any], flip: bool) -> St
         if row not in ROWS:
             raise RuleError("sz.row_unknown", "2.3", row=str(row), known=", ".join(ROWS))
         if (suit, row) in state.flipped:
-            raise RuleError("sz.row_flipped", "2.2", suit=SuitRef(suit), face=state.rule(suit).face(str(row)))
+            raise RuleError("sz.row_flipped", "2.2", suit=SuitRef(suit), face=state.rule(suit).face_ref(str(row)))
         was = state.rule(suit)
         now = was.flipped(str(row))
         rules = tuple(now if s == suit else r for s, r in zip(SUITS, state.rules))
         chip = Chip(state.round, seat, suit, str(row))
         said = Ruling("sz.flip", "2.2", {"seat": SeatRef(seat), "suit": SuitRef(suit),
-                                          "was": was.face(str(row)), "now": now.face(str(row))})
+                                          "was": was.face_ref(str(row)), "now": now.face_ref(str(row))})
         state = replace(state, rules=rules, chips=state.chips + (chip,))
     else:
         state = replace(state, chips=state.chips + (Chip(state.round, seat),))
@@ -398,7 +410,7 @@ def _name(state: State, suit: str) -> State:
     rule = state.rule(suit)
     trick = replace(current, lead_suit=suit, rule=rule)
     said = Ruling("sz.joker_names", "RULINGS", {"seat": SeatRef(current.leader), "suit": SuitRef(suit),
-                                                "faces": rule.faces})
+                                                "faces": rule.faces_ref})
     return replace(state, tricks=state.tricks[:-1] + (trick,), last=(said,))
 
 
@@ -441,7 +453,7 @@ def _lead(state: State, seat: int, card: Card) -> State:
         rule = state.rule(card.suit)
         trick = replace(trick, lead_suit=card.suit, rule=rule)
         said = Ruling("sz.lead", "2.3", {"seat": SeatRef(seat), "card": CardRef(card.code),
-                                         "suit": SuitRef(card.suit), "faces": rule.faces})
+                                         "suit": SuitRef(card.suit), "faces": rule.faces_ref})
     return replace(state, tricks=state.tricks + (trick,), last=(said,))
 
 
@@ -491,7 +503,7 @@ def _settle(state: State, trick: Trick, flags: tuple[Ruling, ...]) -> State:
     assert lead is not None and rule is not None
     verdict = decide(lead, rule, trick.plays, trick.seats, trick.stages, trick.left_after_main)
     trick = replace(trick, verdict=verdict)
-    applies = Ruling("sz.rule_applies", "2.3", {"suit": SuitRef(lead), "faces": rule.faces})
+    applies = Ruling("sz.rule_applies", "2.3", {"suit": SuitRef(lead), "faces": rule.faces_ref})
     verdict = replace(verdict, rulings=(applies,) + verdict.rulings)
     if verdict.pending is not None:
         trick = _fill_empty(trick)

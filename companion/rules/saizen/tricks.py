@@ -201,7 +201,7 @@ def _play_off(rule: RuleCard, players: tuple[int, ...], seats: Sequence[int],
         who, card = standing_cards[best]
         rulings.append(Ruling("sz.playoff_win", "2.3", {
             "stage": stage_no, "seat": SeatRef(seats[who]), "card": CardRef(card.code),
-            "face": "大" if rule.high else "小"}))
+            "face": rule.face_ref("high")}))
         return _finish(who, done, stages, k, rulings)
 
 
@@ -219,12 +219,12 @@ def _single_win_rulings(lead: str, rule: RuleCard, plays: Sequence[Card], seats:
     jokers = [i for i, c in enumerate(plays) if c.is_joker]
     if card.is_joker and len(jokers) == 2:
         key = "sz.later_joker_wins" if rule.later else "sz.earlier_joker_wins"
-        return [Ruling(key, "2.4", {"seat": seat, "face": "後" if rule.later else "先"})]
+        return [Ruling(key, "2.4", {"seat": seat, "face": rule.face_ref("later")})]
     if card.is_joker:
         return [Ruling("sz.joker_wins", "2.4", {"seat": seat})]
     key = "sz.highest_wins" if rule.high else "sz.lowest_wins"
     return [Ruling(key, "2.2", {"seat": seat, "card": CardRef(card.code), "suit": SuitRef(lead),
-                                "face": "大" if rule.high else "小"})]
+                                "face": rule.face_ref("high")})]
 
 
 def standing(lead: str | None, rule: RuleCard, cards: Sequence[Card | None]) -> tuple[int | None, tuple[int, ...]]:

@@ -126,3 +126,48 @@ def test_a_whole_game_with_chips_a_joker_lead_and_playoffs_through_the_page(page
     assert_phone_friendly(page)
     page.click("#final a.primary")
     expect(page.locator("input[name=first_leader][value='0']")).to_be_checked()  # the next start player
+
+
+def stored(db) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """The entries stored at the table: (kind, card) in log order."""
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    try:
+        return [tuple(row) for row in conn.execute(
+            "select kind, coalesce(json_extract(payload, '$.card'), '') from events order by game_id, seq")]
+    finally:
+        conn.close()
+
+
+def test_two_cards_of_a_trick_tapped_offline_are_stored_in_order_once_the_network_is_back(
+        browser, live_server: str, live_db) -> None:  # type: ignore[no-untyped-def]
+    from tests.kit.browser import SMALL_PHONE
+
+    phone = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
+    page = phone.new_page()
+    sit_down(page, live_server, sz.SLUG, NAMES4)
+    page.click("button.primary[type=submit]")
+    for seq in range(4):  # the chip lap: everybody passes
+        expect(page.locator("#prompt")).to_have_text(f"{NAMES4[seq]}: move a chip or pass?")
+        page.click("form#pass button")
+        wait_for_entry(page, seq + 1)
+    expect(page.locator("#prompt")).to_have_text("Aki's card")
+    phone.set_offline(True)
+    page.click("form.picker label.suit-btn.s-S")
+    page.click("form.picker button[name=card][value=S5]")
+    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#prompt")).to_have_text("Ben's card")  # the trick's order is known
+    expect(page.locator("form.picker button[name=card][value=S5]")).to_be_disabled()  # a waiting card is used
+    page.click("form.picker button[name=card][value=S9]")  # ♠ is still open: one tap
+    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    expect(page.locator("#prompt")).to_have_text("Cho's card")
+    assert_phone_friendly(page)
+    assert stored(live_db) == [("pass", "")] * 4
+    phone.set_offline(False)  # nothing tapped: they go by themselves
+    wait_for_entry(page, 6)
+    expect(page.locator("#outbox")).to_have_count(0)
+    expect(page.locator("#prompt")).to_have_text("Cho's card")
+    expect(page.locator("form.picker input.suit-radio[value=S]")).to_be_checked()  # the lead suit opens
+    assert stored(live_db) == [("pass", "")] * 4 + [("play", "S5"), ("play", "S9")]
+    phone.close()

@@ -147,7 +147,18 @@ def test_the_strongest_number_following_the_lead_wins_under_大():
     answer = trick(["S5", "S9", "HK"])
     assert answer["winner"] == 1 and answer["lead_suit"] == "S" and answer["playoff"] == []
     assert ruling(answer["rulings"], "sz.highest_wins").params == {
-        "seat": SeatRef(1), "card": CardRef("S9"), "suit": SuitRef("S"), "face": "大"}
+        "seat": SeatRef(1), "card": CardRef("S9"), "suit": SuitRef("S"), "face": sz.face_ref("大")}
+
+
+def test_a_ruling_names_the_rule_faces_in_words_in_english_and_as_printed_in_japanese():
+    ja = i18n.catalog("ja")
+    answer = trick(["S5", "S9", "HK"], faces(S={"playoff": True}))
+    applies, won = ruling(answer["rulings"], "sz.rule_applies"), ruling(answer["rulings"], "sz.highest_wins")
+    assert i18n.render(applies, sz, EN) == (
+        "♠spade was led: its rule card reads High · Later · Play-off · MUST · Must win.")
+    assert "大・後・決勝・MUST・必勝" in i18n.render(applies, sz, ja)
+    assert i18n.render(won, sz, EN).endswith("the highest ♠spade (High).")
+    assert i18n.render(won, sz, ja).endswith("の勝ちです（大）。")
 
 
 def test_under_小_the_lowest_number_wins_and_the_ace_is_strongest():
@@ -178,7 +189,7 @@ def test_後_makes_the_later_of_two_jokers_win():
 def test_先_makes_the_earlier_of_two_jokers_win():
     answer = trick(["S5", "JK", "SK", "JK"], faces(S={"later": False}))
     assert answer["winner"] == 1
-    assert ruling(answer["rulings"], "sz.earlier_joker_wins").params["face"] == "先"
+    assert ruling(answer["rulings"], "sz.earlier_joker_wins").params["face"] == sz.face_ref("先")
 
 
 def test_後先_loses_its_meaning_under_決勝_two_jokers_play_off():
@@ -624,7 +635,7 @@ def test_the_chip_lap_goes_clockwise_each_flipping_one_row_or_passing():
     state = new_game(3, 1)
     state = sz.apply(state, Event("flip", {"seat": 1, "suit": "S", "row": "high"}))
     assert ruling(sz.rulings(state), "sz.flip").params == {
-        "seat": SeatRef(1), "suit": SuitRef("S"), "was": "大", "now": "小"}
+        "seat": SeatRef(1), "suit": SuitRef("S"), "was": sz.face_ref("大"), "now": sz.face_ref("小")}
     refused("sz.not_your_turn", sz.apply, state, Event("pass", {"seat": 1}))
     state = sz.apply(state, Event("pass", {"seat": 2}))
     state = sz.apply(state, Event("flip", {"seat": 0, "suit": "H", "row": "playoff"}))
@@ -653,7 +664,7 @@ def test_a_flipped_row_changes_how_the_suit_is_decided():
     state = pass_all(state)
     state = lay(state, "S5", "S9")
     assert state.last_trick is not None and state.last_trick.winner == 0
-    assert ruling(sz.rulings(state), "sz.lowest_wins").params["face"] == "小"
+    assert ruling(sz.rulings(state), "sz.lowest_wins").params["face"] == sz.face_ref("小")
 
 
 # --------------------------------------------------------------------------- a game: tricks
@@ -692,7 +703,9 @@ def test_joker_lead_names_the_suit_in_its_own_entry_and_its_card_applies():
     refused("sz.not_your_turn", sz.apply, state, Event("name", {"seat": 1, "suit": "H"}))
     state = name(state, "H")
     assert state.awaiting == "card" and state.expected_seat == 1 and state.current.lead_suit == "H"
-    assert ruling(sz.rulings(state), "sz.joker_names").params["faces"] == "大・後・決勝・MUST・必勝"
+    said = ruling(sz.rulings(state), "sz.joker_names")
+    assert said.params["faces"] == state.rule(said.params["suit"].code).faces_ref
+    assert "大・後・決勝・MUST・必勝" in i18n.render(said, sz, i18n.catalog("ja"))
     refused("sz.name_not_awaited", sz.apply, state, Event("name", {"seat": 1, "suit": "S"}))
     state = lay(state, "H5", "JK")
     # 決勝 on hearts: the two jokers play off
@@ -988,3 +1001,27 @@ def test_every_message_key_has_the_game_prefix_and_every_ruling_renders():
         for r in answer["rulings"]:
             text = i18n.render(r, sz, EN)
             assert text != r.key and "%(" not in text
+
+
+def test_a_hand_set_fully_proven_names_the_cards_left_and_the_card_played_is_among_them():
+    from tests.games.saizen import driver
+
+    seen = 0
+    for seed in range(6):
+        setup, log = driver.random_game(seed)
+        states = [sz.initial(setup)]
+        for event in log:
+            if event.kind == "undo":
+                states.pop()
+                continue
+            state = states[-1]
+            if event.kind == "play":
+                hand = state.known_hand(event.payload["seat"])
+                if state.round == 0 and state.setup.jokers == 0:
+                    assert hand is None  # nothing is proven before the first round's cards
+                if hand is not None:
+                    seen += 1
+                    assert len(hand) == state.cards_left(event.payload["seat"])
+                    assert sz.parse_card(event.payload["card"]) in hand
+            states.append(sz.apply(state, event))
+    assert seen > 100

@@ -8,6 +8,7 @@ stage. The engine never knows a hand: what the sets prove is all it checks.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -91,9 +92,9 @@ def test_the_new_game_form_has_a_toggle_per_row_of_each_suit_and_says_the_deal(c
     assert [t.has_attr("checked") for t in toggles[:4]] == [True] * 4
     assert [t.has_attr("checked") for t in toggles[8:12]] == [False] * 4
     rows = [tr.select_one("th").get_text().strip() for tr in page.select("#sz-faces tbody tr")]
-    assert rows == ["大/小", "後/先", "無視/決勝", "MUST/MAY", "必勝/自由"]
+    assert rows == ["High/Low", "Later/Earlier", "Ignore/Play-off", "MUST/MAY", "Must win/Free"]
     first = page.select_one("#sz-faces td label")
-    assert words(first.select_one(".on")) == "大" and words(first.select_one(".off")) == "小"
+    assert words(first.select_one(".on")) == "High 大" and words(first.select_one(".off")) == "Low 小"
     assert words(first.select_one(".sr-only")) == "♠ spades · 大: high numbers win"
     deal = [words(li) for li in page.select("#sz-setup li")]
     assert deal == ["No jokers: 13 cards each.", "1 joker: the start player gets 14 cards, the others 13.",
@@ -125,14 +126,13 @@ def test_the_game_page_says_the_hand_sizes_the_start_player_and_the_faces_chosen
         "our ruling Hand sizes: Aki 13, Ben 13, Cho 14, Dan 13 (1 joker in the deck)",
         "§2.2 Cho leads the first trick. Before it, starting with them and going clockwise, each player may move one chip or pass."]
     # the chip picker is the four cards as they lie: ♠ starts on 小, ♥ on 決勝
-    assert words(page.select_one("form#flip-S button[value=high]")) == "♠spade: 小 → 大"
-    assert words(page.select_one("form#flip-H button[value=playoff]")) == "♥heart: 決勝 → 無視"
-    assert words(page.select_one("form#flip-D button[value=playoff]")) == "♦diamond: 無視 → 決勝"
-    assert [words(li) for li in page.select("#lap li")] == ["Cho leads round 1 …", "Dan …", "Aki …", "Ben …"]
+    assert words(page.select_one("form#flip-S button[value=high]")) == "♠spade: Low → High"
+    assert words(page.select_one("form#flip-H button[value=playoff]")) == "♥heart: Play-off → Ignore"
+    assert words(page.select_one("form#flip-D button[value=playoff]")) == "♦diamond: Ignore → Play-off"
+    assert [words(li) for li in page.select("#lap li")] == ["Cho leads …", "Dan …", "Aki …", "Ben …"]
     rules = words(page.select_one(".rules-in-force"))
     assert rules == ("Game 1: 1 joker; the start player leads every round; play-off cards one at a time; "
-                     "rule cards at the start: ♠小・後・無視・MUST・必勝 ♥大・後・決勝・MUST・必勝 "
-                     "♦大・後・無視・MUST・必勝 ♣大・後・無視・MUST・必勝 our ruling")
+                     "rule cards at the start on their first-named faces, except: ♠Low, ♥Play-off our ruling")
     assert [words(tr) for tr in page.select("#hands tbody tr")][2] == "Cho 14 of 14 left own set 0 – – 0"
 
 
@@ -144,13 +144,13 @@ def test_the_chip_lap_flips_rows_once_and_the_cards_in_force_mark_them(client: F
     ok(flip(client, url, "S", "high"))
     page = soup(client.get(url))
     assert page.select_one("#prompt").get_text(strip=True) == "Ben: move a chip or pass?"
-    assert [words(li) for li in page.select("#lap li")] == ["Aki leads round 1 ♠spade 大 → 小", "Ben …", "Cho …"]
+    assert [words(li) for li in page.select("#lap li")] == ["Aki leads ♠ ♠spade High → Low", "Ben …", "Cho …"]
     flipped = page.select_one("form#flip-S button.flipped")
-    assert flipped.has_attr("disabled") and words(flipped) == "♠spade: 小 ● (flipped by a chip)"
+    assert flipped.has_attr("disabled") and words(flipped) == "♠spade: Low ● (flipped by a chip)"
     # the same row again is refused with the clause (a chip moves once)
     again = client.post(f"{url}/entries", data={**form_fields(page, "form#flip-S"), "row": "high"})
     assert again.status_code == 422
-    assert refusal(again) == ("§2.2", "§2.2 That row of ♠spade has already been flipped (it shows 小); a chip moves only once.")
+    assert refusal(again) == ("§2.2", "§2.2 That row of ♠spade has already been flipped (it shows Low); a chip moves only once.")
     ok(pass_chip(client, url))
     response = flip(client, url, "D", "playoff", htmx=True)
     fragment = soup(response)
@@ -159,14 +159,14 @@ def test_the_chip_lap_flips_rows_once_and_the_cards_in_force_mark_them(client: F
     table = fragment.select_one("#rule-cards table")
     cells = {(tr.select_one("th").get_text().strip(), i): words(td)
              for tr in table.select("tbody tr") for i, td in enumerate(tr.select("td"))}
-    assert cells[("大/小", 0)] == "小 ● (flipped by a chip)" and cells[("大/小", 1)] == "大"
-    assert cells[("無視/決勝", 2)] == "決勝 ● (flipped by a chip)"
+    assert cells[("High/Low", 0)] == "Low 小 ● (flipped by a chip)" and cells[("High/Low", 1)] == "High 大"
+    assert cells[("Ignore/Play-off", 2)] == "Play-off 決勝 ● (flipped by a chip)"
     assert len(table.select("td.flipped")) == 2
     assert "● a chip has flipped this row for the rest of the game." in words(fragment.select_one("#rule-cards"))
     history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")][::-1]
-    assert history[0].startswith("Aki moves a chip: ♠spade 大 → 小")
+    assert history[0].startswith("Aki moves a chip: ♠spade High → Low")
     assert history[1].startswith("Ben passes: no chip")
-    assert history[2].startswith("Cho moves a chip: ♦diamond 無視 → 決勝")
+    assert history[2].startswith("Cho moves a chip: ♦diamond Ignore → Play-off")
 
 
 def test_cards_wait_for_the_chip_lap(client: FlaskClient) -> None:
@@ -200,10 +200,10 @@ def test_a_trick_says_who_is_winning_as_the_cards_come_and_explains_the_result(c
     pass_lap(client, url, 4)
     page = soup(client.get(url))
     assert words(page.select_one("h1.status")) == "Saizen · Game 1 · Round 1 of 3 · Trick 1"
-    assert words(page.select_one("#lead")) == "§2.3 The lead suit's rule card will apply."
+    assert page.select_one("#lead") is None  # no card led yet
     lay(client, url, "S5")
     page = soup(client.get(url))
-    assert words(page.select_one("#lead")) == "§2.3 ♠spade led: 大・後・無視・MUST・必勝"
+    assert words(page.select_one("#lead")) == "§2.3 ♠ led: High · Later · Ignore · MUST · Must win"
     assert words(page.select_one("#live")) == "§2.2 Aki is winning so far, with ♠spade 5."
     assert page.select_one("form.picker button[value=S5]").has_attr("disabled")
     assert page.select_one("#rule-cards th.lead").get_text(" ", strip=True).startswith("♠")
@@ -224,8 +224,8 @@ def test_a_trick_says_who_is_winning_as_the_cards_come_and_explains_the_result(c
     assert words(result.select_one(".verdict")) == "Ben wins the trick."
     assert words(result.select_one(".row.won")) == "Ben wins ♠K ♠spade K"
     assert [words(li) for li in result.select(".rulings li")] == [
-        "§2.3 ♠spade was led: its rule card reads 大・後・無視・MUST・必勝.",
-        "§2.2 Ben wins with ♠spade K, the highest ♠spade (大).",
+        "§2.3 ♠spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
+        "§2.2 Ben wins with ♠spade K, the highest ♠spade (High).",
         "§2.2 Ben, the winner, leads next."]
     assert words(fragment.select_one("#latest")) == "Trick 1: Ben wins. Why"
     assert fragment.select_one("#prompt").get_text(strip=True) == "Ben's card"
@@ -239,8 +239,8 @@ def test_a_flipped_row_changes_the_result_小(client: FlaskClient) -> None:
     ok(pass_chip(client, url))
     lay(client, url, "S5", "S9")
     said_ = [words(li) for li in soup(client.get(url)).select("#result .rulings li")]
-    assert said_[:2] == ["§2.3 ♠spade was led: its rule card reads 小・後・無視・MUST・必勝.",
-                         "§2.2 Aki wins with ♠spade 5, the lowest ♠spade (小)."]
+    assert said_[:2] == ["§2.3 ♠spade was led: its rule card reads Low · Later · Ignore · MUST · Must win.",
+                         "§2.2 Aki wins with ♠spade 5, the lowest ♠spade (Low)."]
 
 
 def test_refusals_are_shown_with_their_clause(client: FlaskClient) -> None:
@@ -266,11 +266,11 @@ def test_a_joker_lead_asks_for_the_suit_it_names(client: FlaskClient) -> None:
     assert page.select_one("#prompt").get_text(strip=True) == "Aki led a joker: which suit?"
     keys = page.select("form#name-suit button[name=suit]")
     assert [k["value"] for k in keys] == ["S", "H", "D", "C"]
-    assert words(keys[1]) == "♥ heart 大・後・決勝・MUST・必勝"
+    assert words(keys[1]) == "♥ heart High · Later · Play-off · MUST · Must win"
     assert page.select_one("form.picker button[name=card]") is None
     ok(name_suit(client, url, "H"))
     page = soup(client.get(url))
-    assert words(page.select_one("#lead")) == "§2.3 Joker led, naming ♥heart: 大・後・決勝・MUST・必勝"
+    assert words(page.select_one("#lead")) == "§2.3 Joker led, naming ♥: High · Later · Play-off · MUST · Must win"
     assert page.select_one("#prompt").get_text(strip=True) == "Ben's card"
     assert page.select_one("form.picker button[value=JK]").has_attr("disabled")  # the only joker is down
     lay(client, url, "H5", "S6")
@@ -309,7 +309,7 @@ def test_a_playoff_asks_its_players_stage_after_stage(client: FlaskClient) -> No
     assert [words(li) for li in result.select(".rulings li")][1:4] == [
         "§2.3 決勝: Aki, Ben, Cho played the number 5 (♠spade 5, ♥heart 5, ♦diamond 5) and play off for the trick.",
         "§2.3.3 Play-off stage 1: Aki, Ben played the number 7 again and play off once more.",
-        "§2.3 Aki wins the play-off with ♠spade 9 in stage 2 (大)."]
+        "§2.3 Aki wins the play-off with ♠spade 9 in stage 2 (High)."]
     # Ben held ♥8 in stage 1 and joined with ♥7 instead: a 必勝 slip, shown, nothing changed
     findings = page.select("#revokes li")
     assert len(findings) == 1 and words(findings[0]).startswith(
@@ -402,7 +402,7 @@ def test_a_round_ends_after_the_trick_in_which_a_hand_runs_out_and_the_sets_pass
     assert "passes to the right (the previous player) for round 2." in text
     leader = names[state.round_leader]
     assert page.select_one("#prompt").get_text(strip=True) == f"{leader}: move a chip or pass?"
-    assert words(page.select("#lap li")[0]).startswith(f"{leader} leads round 2")
+    assert words(page.select("#lap li")[0]).startswith(f"{leader} leads")
     assert words(page.select("#hands tbody tr")[0].select_one("td.hand")) == (
         f"{state.setup.set_sizes[1]} of {state.setup.set_sizes[1]} left {names[1]}'s set")
 
@@ -467,7 +467,7 @@ def test_corrections_offer_the_right_keys_and_replay_the_game(client: FlaskClien
     page = soup(client.get(links[0]))
     assert [i["value"] for i in page.select("#correct input[name=suit]")] == ["S", "H", "D", "C"]
     assert page.select_one("#correct input[name=suit][value=S]").has_attr("checked")
-    assert [b.get_text().strip() for b in page.select("#correct button[name=row]")] == ["大/小", "後/先", "無視/決勝", "MUST/MAY", "必勝/自由"]
+    assert [b.get_text().strip() for b in page.select("#correct button[name=row]")] == ["High/Low", "Later/Earlier", "Ignore/Play-off", "MUST/MAY", "Must win/Free"]
     # a pass has nothing to choose
     assert "This entry has nothing to choose" in words(soup(client.get(links[1])).select_one("#correct"))
     # the named suit: four keys
@@ -485,7 +485,7 @@ def test_corrections_offer_the_right_keys_and_replay_the_game(client: FlaskClien
     fields = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
     ok(client.post(links[4], data={**fields, "suit": "S"}))
     result = words(soup(client.get(url)).select_one("#result"))
-    assert "♠spade was led: its rule card reads 小・後・無視・MUST・必勝." in result
+    assert "♠spade was led: its rule card reads Low · Later · Ignore · MUST · Must win." in result
     # Ben's ♥5 corrected to ♥2 would make Cho's corrected ♥2 impossible: refused, naming it
     page = soup(client.get(links[5]))
     fields = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
@@ -544,6 +544,80 @@ def test_japanese_pages_say_everything_in_japanese(app: Flask) -> None:
     assert words(judge.select_one("#result .verdict")) == "プレイヤーBがトリックの勝者"
 
 
+# --------------------------------------------------------------------------- taps and the offline outbox
+
+
+def open_suit(page) -> str | None:  # type: ignore[no-untyped-def]
+    """The suit whose numbers the play picker shows from the start, if any."""
+    checked = page.select("form.picker input.suit-radio[checked]")
+    assert len(checked) <= 1
+    return checked[0]["value"] if checked else None
+
+
+def ahead_seats(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """The seats the phone may take next while entries wait for the connection, in order."""
+    raw = page.select_one("form.picker")["data-outbox-ahead"] if page.select_one("form.picker[data-outbox-ahead]") else "[]"
+    return [str(entry["fields"]["seat"]) for entry in json.loads(raw)]
+
+
+def test_a_card_that_follows_is_one_tap_the_lead_suit_s_numbers_show_from_the_start(client: FlaskClient) -> None:
+    url = seat_table(client, NAMES4, S_playoff=True)
+    pass_lap(client, url, 4)
+    page = soup(client.get(url))
+    assert open_suit(page) is None  # the leader picks any suit: two taps
+    assert page.select_one("form.picker").get("data-outbox-once") == "card"
+    lay(client, url, "S5")
+    page = soup(client.get(url))
+    assert open_suit(page) == "S" and page.select_one("form.picker .ranks-S button[value=S9]") is not None
+    lay(client, url, "H5", "D9", "C2")  # ♠5 and ♥5 play off: numbers alone count, no suit opens
+    assert prompt(client, url) == "Play-off: Aki's card"
+    assert open_suit(soup(client.get(url))) is None
+
+
+def test_once_every_card_of_a_hand_set_is_known_its_cards_left_are_one_tap_each(client: FlaskClient) -> None:
+    setup, log = plan(3, players=3)
+    url = seat_planned(client, setup)
+    state = sz.initial(setup)
+    seen = 0
+    for event in log:
+        if event.kind == "play":
+            page = soup(client.get(url))
+            hand = state.known_hand(event.payload["seat"])
+            keys = [b["value"] for b in page.select("form.picker .hand-keys button[name=card]")]
+            if hand is None:
+                assert keys == [] and page.select_one("form.picker.by-hand") is None
+            else:
+                assert keys == [c.code for c in hand] and event.payload["card"] in keys
+                assert words(page.select_one(".hand-note")) == f"Every card of {setup['players'][event.payload['seat']]}'s hand is known:"
+                # the deck's keys stay in the form, for the cards taken ahead while offline
+                assert len(page.select("form.picker.by-hand .keys button[name=card]")) == 52 + (setup["options"]["jokers"] > 0)
+                seen += 1
+        ok(enter(client, url, event))
+        state = sz.apply(state, event)
+        if seen >= 3:
+            break
+    assert seen == 3 and state.round > 0
+
+
+def test_while_offline_the_phone_takes_the_rest_of_the_main_trick_in_its_order(client: FlaskClient) -> None:
+    url = seat_table(client, NAMES4, first=1, S_playoff=True)
+    pass_lap(client, url, 4)
+    page = soup(client.get(url))
+    assert ahead_seats(page) == ["2", "3", "0"]  # no jokers: the lead is a card, then Cho, Dan, Aki
+    lay(client, url, "S5", "H5")
+    assert ahead_seats(soup(client.get(url))) == ["0"]
+    lay(client, url, "D9")
+    assert ahead_seats(soup(client.get(url))) == []  # after the last card a play-off may follow
+    lay(client, url, "C2")
+    assert ahead_seats(soup(client.get(url))) == []  # a play-off stage: not taken ahead
+    # with jokers a lead may be a joker, which asks for its suit next: nothing ahead of it
+    url = seat_table(client, NAMES3, jokers=1)
+    pass_lap(client, url, 3)
+    assert ahead_seats(soup(client.get(url))) == []
+    lay(client, url, "D2")
+    assert ahead_seats(soup(client.get(url))) == ["2"]
+
+
 # --------------------------------------------------------------------------- the quick judge
 
 
@@ -560,8 +634,8 @@ def test_the_quick_judge_takes_a_trick_in_taps_and_explains_it(client: FlaskClie
     result = page.select_one("#result")
     assert words(result.select_one(".verdict")) == "Player B wins the trick"
     assert [words(li) for li in result.select(".rulings li")] == [
-        "§2.3 ♠spade was led: its rule card reads 大・後・無視・MUST・必勝.",
-        "§2.2 Player B wins with ♠spade Q, the highest ♠spade (大)."]
+        "§2.3 ♠spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
+        "§2.2 Player B wins with ♠spade Q, the highest ♠spade (High)."]
     assert page.select_one("form.picker") is None
     back = soup(client.get("/judge/saizen", query_string={"players": "3", "cards": "S5.SQ.H7", "back": "1"}))
     assert back.select_one("#prompt").get_text(strip=True) == "Player C's card"
@@ -581,8 +655,8 @@ def test_the_quick_judge_turns_faces_asks_a_joker_leads_suit_and_plays_off(clien
     assert words(page.select_one("#result .verdict")) == "Play-off: Player B, Player C play on."
     said_ = [words(li) for li in page.select("#result .rulings li")]
     assert said_[:3] == [
-        "our ruling Player A's joker lead names ♥heart: its card applies, 大・後・決勝・MUST・必勝.",
-        "§2.3 ♥heart was led: its rule card reads 大・後・決勝・MUST・必勝.",
+        "our ruling Player A's joker lead names ♥heart: its card applies, High · Later · Play-off · MUST · Must win.",
+        "§2.3 ♥heart was led: its rule card reads High · Later · Play-off · MUST · Must win.",
         "§2.3 決勝: Player B, Player C played the number 5 (♥heart 5, ♠spade 5) and play off for the trick."]
     assert "§2.4 Player A's lone joker cannot win against a play-off." in said_
     hidden = {i["name"]: i["value"] for i in page.select("form.picker input[type=hidden]")}
