@@ -1,6 +1,8 @@
 """Two whole hands of 4-player Twin Shoot through the page, as the person with the phone taps
 them: hand 1 (no open bid is allowed in the first hand), then hand 2 with an open bid by the
-team alone in last place. Every card is two taps (suit, rank); bids are ticked and turned up."""
+team alone in last place. Every card is two taps (suit, rank); an open bid's cards are two taps
+each, the second teammate's last card sending it; a turned-up bid is one tap a card (the keys
+are the cards not played), the last bid one tap."""
 
 from __future__ import annotations
 
@@ -12,9 +14,9 @@ from playwright.sync_api import Page, expect
 from companion.rules import twin_shoot as ts
 from tests.kit.browser import assert_phone_friendly
 from tests.games.twin_shoot.table import NAMES4, PlannedHand, apply_hand, engine_points, new_state, plan_hand
+from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
-from tests.kit.seating import sit_down
 
 
 def wait_for_entry(page: Page, seq: int) -> None:
@@ -61,13 +63,15 @@ def play_hand(page: Page, hand: PlannedHand, seq: int, check_screen: bool = Fals
     if hand.open_team is not None:
         a, b = ts.team_seats(hand.open_team)
         page.click("#open-bid summary")
-        for seat in (a, b):
-            for code in hand.bids[seat]:
-                tick_card(page, f"#open-bid-{seat}", code)
-            expect(page.locator(f"#open-bid-{seat} input[type=checkbox]:checked")).to_have_count(2)
+        for code in hand.bids[a]:
+            tick_card(page, f"#open-bid-{a}", code)
+        expect(page.locator(f"#open-bid-{a} input[type=checkbox]:checked")).to_have_count(2)
+        first, second = hand.bids[b]
+        tick_card(page, f"#open-bid-{b}", first)  # the second teammate's first card: picked
         assert_phone_friendly(page)
         assert_keys_big_enough(page)
-        page.click("#open-bid button[type=submit]")
+        page.click(f"#open-bid-{b} label.suit-btn.s-{second[0]}")
+        page.click(f"#open-bid-{b} .cell button[value={second}]")  # ... and their second sends the bid
         seq += 1
         wait_for_entry(page, seq)
         for seat in (a, b):
@@ -89,11 +93,16 @@ def play_hand(page: Page, hand: PlannedHand, seq: int, check_screen: bool = Fals
     for seat in hand.hidden_seats():
         expect(page.locator("#prompt")).to_have_text(f"{state_names[seat]}'s bid cards")
         expect(page.locator(f"#bid-{seat}")).to_have_text("hidden")
-        for code in hand.bids[seat]:
-            tick_card(page, "#reveal", code)
-        if check_screen and seat == hand.hidden_seats()[0]:
-            assert_phone_friendly(page)
-        page.click("#reveal button[type=submit]")
+        if seat == hand.hidden_seats()[-1]:  # the last bid is the two cards left: one tap
+            expect(page.locator("#reveal button.last-bid")).to_contain_text(f"Turn up {state_names[seat]}'s bid")
+            page.click("#reveal button.last-bid")
+        else:
+            first, second = hand.bids[seat]
+            page.click(f"#reveal label.key:has(input[value={first}])")
+            if check_screen and seat == hand.hidden_seats()[0]:
+                assert_phone_friendly(page)
+                assert_keys_big_enough(page)
+            page.click(f"#reveal .cell button[value={second}]")
         seq += 1
         wait_for_entry(page, seq)
     return seq
@@ -135,3 +144,36 @@ def test_two_hands_with_an_open_bid_through_the_page(page: Page, live_server: st
     expect(page.locator("#hands tbody tr")).to_have_count(2)
     page.goto(page.url + "/history")
     expect(page.locator("ol.history > li")).to_have_count(seq)
+
+
+def test_two_cards_of_a_trick_tapped_offline_are_stored_in_order_once_the_network_is_back(
+        browser, live_server: str, live_db) -> None:  # type: ignore[no-untyped-def]
+    import sqlite3
+
+    from tests.kit.browser import SMALL_PHONE
+
+    phone = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
+    page = phone.new_page()
+    sit_down(page, live_server, ts.SLUG, NAMES4)
+    page.click("button.primary[type=submit]")
+    expect(page.locator("#prompt")).to_have_text("Aki's card")
+    second = ts.play_order(0, 4)[1]
+    phone.set_offline(True)
+    tap_card(page, "HA")
+    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#prompt")).to_have_text(f"{NAMES4[second]}'s card")  # the trick's order is known
+    expect(page.locator("form.picker button[name=card][value=HA]")).to_be_disabled()
+    tap_card(page, "H9")
+    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    assert_phone_friendly(page)
+    phone.set_offline(False)
+    wait_for_entry(page, 2)
+    expect(page.locator("#outbox")).to_have_count(0)
+    conn = sqlite3.connect(live_db)
+    try:
+        rows = list(conn.execute("select kind, json_extract(payload, '$.seat'), json_extract(payload, '$.card') "
+                                 "from events order by game_id, seq"))
+    finally:
+        conn.close()
+    assert rows == [("play", 0, "HA"), ("play", second, "H9")]
+    phone.close()

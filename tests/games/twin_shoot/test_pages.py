@@ -137,6 +137,23 @@ def test_a_card_takes_two_taps_suit_then_rank_from_this_deck_only(client: FlaskC
     assert page.select_one("button[value=H6]") is None
 
 
+def test_while_offline_the_phone_takes_the_rest_of_the_trick_in_its_order(client: FlaskClient) -> None:
+    url = seat_table(client)
+
+    def ahead() -> list[tuple[int, str]]:
+        form = soup(client.get(url)).select_one("form.picker")
+        assert form["data-outbox-once"] == "card"
+        return [(e["fields"]["seat"], e["prompt"]) for e in json.loads(form.get("data-outbox-ahead", "[]"))]
+
+    # Aki leads: the partner Ben plays second, then the other team in play_order's direction
+    order = ts.play_order(0, 4)
+    assert ahead() == [(s, f"{NAMES4[s]}'s card") for s in order[1:]]
+    lay(client, url, "HA")
+    assert ahead() == [(s, f"{NAMES4[s]}'s card") for s in order[2:]]
+    lay(client, url, "H9", "H8")
+    assert ahead() == []  # the last card of the trick: the next leader is the winner, the table's answer
+
+
 def test_six_players_get_twelve_ranks(client: FlaskClient) -> None:
     page = soup(client.get(seat_table(client, NAMES6)))
     assert [b["value"] for b in page.select(".ranks-D button")][-3:] == ["D5", "D4", "D3"]
@@ -249,9 +266,11 @@ def test_bids_stay_hidden_until_turned_up_then_the_hand_is_scored_as_the_engine_
     html = str(page.select_one("#panel"))
     assert page.select_one("#prompt").get_text(strip=True) == "Aki's bid cards"
     assert [words(page.select_one(f"#bid-{s}")) for s in range(4)] == ["hidden"] * 4
-    # The only cards still offered are the eight bid cards; none is shown as anyone's bid.
-    offered = [i["value"] for i in page.select("form#reveal input[type=checkbox]:not([disabled])")]
+    # The only keys are the eight cards not played, the bid cards, one tap each: the first
+    # picks (a radio), the second sends both (a submit); none is shown as anyone's bid.
+    offered = [i["value"] for i in page.select("form#reveal .reveal-keys input[type=radio][name=cards]")]
     assert sorted(offered) == sorted(c for pair in hand.bids for c in pair)
+    assert [b["value"] for b in page.select("form#reveal .reveal-keys button[type=submit][name=cards]")] == offered
     assert page.select_one("#teams .tile") is None and page.select_one("#hand-score") is None
     assert "All 10 tricks are played" in html
     # No card can be played now; a reveal needs two unused cards.
@@ -270,8 +289,17 @@ def test_bids_stay_hidden_until_turned_up_then_the_hand_is_scored_as_the_engine_
     assert words(page.select_one("#bid-0")).endswith(f"= {value}")
     assert [words(page.select_one(f"#bid-{s}")) for s in (1, 2, 3)] == ["hidden"] * 3
     assert page.select_one("#bid-1 .tile") is None
-    for seat in (1, 2, 3):
+    for seat in (1, 2):
         assert reveal(client, url, hand.bids[seat]).status_code == 303
+    # The last bid is the two cards left: one tap turns it up.
+    page = soup(client.get(url))
+    assert page.select_one("form#reveal .reveal-keys") is None
+    last = page.select_one("form#reveal button.last-bid")
+    assert words(last) == "Turn up Dan's bid: " + ", ".join(
+        ts.card_text(c, lambda t: t) for c in sorted(hand.bids[3], key=lambda c: [x.code for x in ts.deck(4)].index(c)))
+    sent = [i["value"] for i in page.select("form#reveal input[type=hidden][name=cards]")] + [last["value"]]
+    assert sorted(sent) == sorted(hand.bids[3])
+    assert reveal(client, url, hand.bids[3]).status_code == 303
     state = apply_hand(state, hand)
     page = soup(client.get(url))
     assert points_table(page) == engine_points(state)
@@ -309,8 +337,17 @@ def test_the_team_alone_in_last_place_may_open_bid_for_30_either_way(client: Fla
     assert f"{NAMES4[a]} and {NAMES4[b]} are alone in last place: they may open their bids now" in note
     form = page.select_one("#open-bid form")
     assert form_fields(page, "#open-bid form")["team"] == str(last)
-    assert [words(legend) for legend in form.select("legend")] == [f"{NAMES4[a]}'s bid cards", f"{NAMES4[b]}'s bid cards"]
+    assert [words(legend) for legend in form.select("legend")] == [
+        f"{NAMES4[a]}'s bid cards", f"{NAMES4[b]}'s bid cards: the second sends the open bid"]
+    # Two taps a card: the first teammate's two are ticked; the second teammate's first is
+    # picked (a radio) and their second sends the bid (a submit of the same name).
     assert len(form.select("input[type=checkbox][name=first_cards]")) == 48
+    assert len(form.select("input[type=radio][name=second_cards]")) == 48
+    assert len(form.select("button[type=submit][name=second_cards]")) == 48
+    assert form.select("button[type=submit]:not([name])") == []
+    # It sits right under the prompt with the leader's choice, above the trick and its picker.
+    order = [el.get("id") or el.name for el in page.select("#prompt, #leader-form, #open-bid, ol.trick, form.picker")]
+    assert order == ["prompt", "leader-form", "open-bid", "ol", "form"]
     # The leading team may not open-bid.
     hand = plan_hand(state, seed=3, exact={a: made, b: True}, open_team=last)
     refused = client.post(f"{url}/entries", data={

@@ -399,3 +399,21 @@ def test_random_games_are_reproducible_from_their_seed():
     first, second = play_game(4, seed=7), play_game(4, seed=7)
     assert first.log == second.log
     assert first.state == second.state
+
+
+def test_the_drivers_games_turn_up_bids_in_the_order_the_page_asks_and_end_the_same() -> None:
+    from tests.games.twin_shoot import driver
+
+    for seed in range(6):
+        setup, log = driver.random_game(seed)
+        game = play_game(4 if seed % 2 else 6, seed)
+        assert sorted(map(repr, log)) == sorted(map(repr, game.log))
+        states = [ts.initial(setup)]
+        for event in log:
+            if event.kind == "undo":
+                states.pop()
+                continue
+            if event.kind == "reveal":
+                assert event.payload["seat"] == states[-1].expected_seat
+            states.append(ts.apply(states[-1], event))
+        assert states[-1] == game.state
