@@ -32,12 +32,12 @@ def expected_prompt(state: mor.State) -> str:
     assert e is not None
     if e.is_dummy:
         if len(e.kinds) > 1:
-            return f"Dummy {e.dummy}: turn the top number card and the top rule card face up and enter them"
+            return f"Dummy {e.dummy}: the top number and rule cards"
         what = "number" if e.kinds[0] == mor.DUMMY_NUMBER else "rule"
-        return f"Dummy {e.dummy}: turn the top {what} card face up and enter it"
+        return f"Dummy {e.dummy}: the top {what} card"
     name = NAMES[e.seat]
     if len(e.kinds) > 1:
-        return f"{name}: a number card or a rule card"
+        return f"{name}: a number or a rule card"
     return f"{name}: a {'rule' if e.kinds[0] == mor.RULE else 'number'} card"
 
 
@@ -114,3 +114,49 @@ def test_three_players_two_rounds_by_taps_then_the_final_score(page: Page, live_
     scoreboard = [int(t) for t in page.locator("#scoreboard tfoot td").all_inner_texts()]
     assert scoreboard == list(state.points)
     assert_phone_friendly(page)
+
+
+def test_two_rule_cards_of_lap_two_tapped_offline_are_stored_in_order_once_the_network_is_back(
+        browser, live_server: str, live_db: Path) -> None:  # type: ignore[no-untyped-def]
+    import sqlite3
+
+    from tests.kit.browser import SMALL_PHONE
+
+    phone = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
+    page = phone.new_page()
+    sit_down(page, live_server, mor.SLUG, NAMES)
+    page.click("button.primary[type=submit]")
+    # Aki and Ben lay number cards in lap 1, Cho a rule card: in lap 2 Aki's and Ben's rule
+    # cards come one after the other, on the same picker.
+    r = Round(("R3", "B1", "B3"), (mor.ONLY_ONE, mor.BEST_OF_THE_BEST, mor.TRIO), ("B2", "G1"),
+              rule_first=frozenset({2}))
+    state = new_state(NAMES)
+    seq = 0
+    entries = iter(round_entries(state, r))
+    for kind, fields, after in entries:
+        tap(page, kind, fields)
+        seq += 1
+        wait_for_entry(page, seq)
+        if after.lap == 2 and not after.expected.is_dummy:
+            break
+    expect(page.locator("#prompt")).to_have_text("Aki: a rule card")
+    phone.set_offline(True)
+    tap(page, mor.RULE, {"seat": "0", "rule": mor.ONLY_ONE})
+    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#prompt")).to_have_text("Ben: a rule card")  # the lap's order and kind are known
+    expect(page.locator(f"form.picker .rule-keys button[value={mor.ONLY_ONE}]")).to_be_disabled()
+    tap(page, mor.RULE, {"seat": "1", "rule": mor.BEST_OF_THE_BEST})
+    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    assert_phone_friendly(page)
+    phone.set_offline(False)
+    wait_for_entry(page, seq + 2)
+    expect(page.locator("#outbox")).to_have_count(0)
+    expect(page.locator("#prompt")).to_have_text("Cho: a number card")
+    conn = sqlite3.connect(live_db)
+    try:
+        rows = list(conn.execute("select kind, json_extract(payload, '$.seat'), json_extract(payload, '$.rule') "
+                                 "from events order by game_id, seq"))
+    finally:
+        conn.close()
+    assert rows[-2:] == [("rule", 0, mor.ONLY_ONE), ("rule", 1, mor.BEST_OF_THE_BEST)] and len(rows) == seq + 2
+    phone.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 
 from flask.testing import FlaskClient
 
@@ -65,7 +66,7 @@ def test_set_up_says_what_to_deal_how_many_rounds_which_dummies_and_who_starts(c
     assert "Dummy cards in play: dummy 1 (its 3-player side) and dummy 2" in setup
     assert "Ben is the first start player" in setup
     assert "Round 1 of 12" in page.select_one(".status").get_text()
-    assert page.select_one("#prompt").get_text(strip=True) == "Ben: a number card or a rule card"
+    assert page.select_one("#prompt").get_text(strip=True) == "Ben: a number or a rule card"
     assert [r.select_one(".who").get_text(" ", strip=True) for r in page.select(".round .row")] == [
         "Ben start player", "Cho", "Aki", "Dummy 1 after lap 1", "Dummy 2 after lap 2"]
 
@@ -92,7 +93,7 @@ def test_set_up_disappears_once_the_first_card_is_in(client: FlaskClient) -> Non
 def test_lap_one_offers_both_pickers_and_a_number_card_is_two_taps(client: FlaskClient) -> None:
     url = seat_table(client)
     page = soup(client.get(url))
-    assert offered(page) == ["number", "rule"]
+    assert offered(page) == ["rule", "number"]  # the rule keys first, in one row
     numbers = picker(page, "number")
     assert [label["for"] for label in numbers.select("label.colour-btn")] == [f"colour-{c}" for c in mor.COLOURS]
     blues = numbers.select(".nums-B button[name=card]")
@@ -138,6 +139,33 @@ def test_lap_two_offers_only_the_kind_not_laid_in_lap_one(client: FlaskClient) -
     assert offered(page) == ["number"]
 
 
+def ahead(page) -> list[tuple[str, int, str]]:  # type: ignore[no-untyped-def]
+    """What the phone takes next while entries wait for the connection, per picker form:
+    (kind, seat, prompt) in order."""
+    out = []
+    for form in page.select("form.picker[data-outbox]"):
+        out += [(e["kind"], e["fields"]["seat"], e["prompt"]) for e in json.loads(form.get("data-outbox-ahead", "[]"))]
+    return out
+
+
+def test_while_offline_lap_two_is_taken_ahead_while_the_next_players_need_the_same_kind(client: FlaskClient) -> None:
+    url = seat_table(client)
+    r = Round(("B7", "R2", "G5"), (mor.TRIO, mor.ONLY_ONE, mor.LIMIT_23), ("Y1", "P4"), rule_first=frozenset({2}))
+    page = soup(client.get(url))
+    assert ahead(page) == []  # lap 1: each player chooses which kind to lay
+    assert [f.get("data-outbox-once") for f in page.select("form.picker")] == ["rule", "card"]
+    state = lap_one(client, url, r, new_state())
+    for kind, fields, after in round_entries(state, r):
+        assert enter(client, url, kind, fields).status_code == 303
+        if after.lap == 2 and not after.expected.is_dummy:
+            break
+    # Aki and Ben laid number cards in lap 1, Cho a rule card: Aki's rule card, then Ben's
+    assert prompt(client, url) == "Aki: a rule card"
+    assert ahead(soup(client.get(url))) == [("rule", 1, "Ben: a rule card")]
+    assert enter(client, url, "rule", {"seat": "0", "rule": mor.TRIO}).status_code == 303
+    assert ahead(soup(client.get(url))) == []  # Cho's number card comes on another form
+
+
 def test_a_rule_already_played_is_refused_unless_the_player_reveals(client: FlaskClient) -> None:
     url = seat_table(client)
     assert enter(client, url, "rule", {"seat": "0", "rule": mor.TRIO}).status_code == 303
@@ -147,7 +175,7 @@ def test_a_rule_already_played_is_refused_unless_the_player_reveals(client: Flas
     assert not rules.select_one(".rule-keys button[value=LIMIT_23]").has_attr("disabled")
     toggle = rules.select_one("label.reveal-toggle")
     assert toggle["for"] == rules.select_one("input.reveal-box[type=checkbox][name=reveal]")["id"]
-    assert "I hold no other rule card I may play" in toggle.get_text()
+    assert "No other rule card I may play: I show mine" in toggle.get_text()
     assert [b["value"] for b in rules.select(".reveal-keys button")] == ["TRIO"]
     refused = post(client, url, "rule", {"seat": "1", "rule": mor.TRIO})
     assert refused.status_code == 422
@@ -186,8 +214,8 @@ def test_three_players_the_page_prompts_for_both_dummies(client: FlaskClient) ->
         enter(client, url, kind, fields)
     page = soup(client.get(url))
     assert page.select_one("#prompt").get_text(strip=True) == (
-        "Dummy 1: turn the top number card and the top rule card face up and enter them")
-    assert offered(page) == ["dummy_number", "dummy_rule"]
+        "Dummy 1: the top number and rule cards")
+    assert offered(page) == ["dummy_rule", "dummy_number"]
     assert picker(page, "dummy_number").select_one("input[name=dummy]")["value"] == "1"
     assert "next" in page.select(".round .row")[3]["class"]
     refused = post(client, url, "number", {"seat": "0", "card": "B9"})
@@ -195,12 +223,12 @@ def test_three_players_the_page_prompts_for_both_dummies(client: FlaskClient) ->
     assert "First turn dummy 1's card from the top of the deck." in soup(refused).select_one(".error").get_text()
     enter(client, url, "dummy_number", {"dummy": "1", "card": "Y1"})
     page = soup(client.get(url))
-    assert page.select_one("#prompt").get_text(strip=True) == "Dummy 1: turn the top rule card face up and enter it"
+    assert page.select_one("#prompt").get_text(strip=True) == "Dummy 1: the top rule card"
     assert offered(page) == ["dummy_rule"]
     for kind, fields, _ in entries[4:8]:
         enter(client, url, kind, fields)
     page = soup(client.get(url))
-    assert page.select_one("#prompt").get_text(strip=True) == "Dummy 2: turn the top number card face up and enter it"
+    assert page.select_one("#prompt").get_text(strip=True) == "Dummy 2: the top number card"
     assert offered(page) == ["dummy_number"]
     assert picker(page, "dummy_number").select_one("button[value=Y1]").has_attr("disabled")
     enter(client, url, "dummy_number", {"dummy": "2", "card": "P4"})
@@ -215,14 +243,14 @@ def test_four_players_one_dummy_number_card_after_lap_one_only(client: FlaskClie
     for kind, fields, _ in entries[:4]:
         enter(client, url, kind, fields)
     page = soup(client.get(url))
-    assert page.select_one("#prompt").get_text(strip=True) == "Dummy 1: turn the top number card face up and enter it"
+    assert page.select_one("#prompt").get_text(strip=True) == "Dummy 1: the top number card"
     assert offered(page) == ["dummy_number"]
     assert len(page.select(".round .row.dummy")) == 1
     for kind, fields, _ in entries[4:]:
         assert enter(client, url, kind, fields).status_code == 303
     page = soup(client.get(url))
     assert page.select_one("#result h2").get_text(strip=True) == "Round 1 judged"
-    assert page.select_one("#prompt").get_text(strip=True) == "Ben: a number card or a rule card"
+    assert page.select_one("#prompt").get_text(strip=True) == "Ben: a number or a rule card"
 
 
 # --------------------------------------------------------------------------- judging and scoring
@@ -252,7 +280,7 @@ def test_a_judged_round_shows_every_verdict_with_its_reason_and_clause(client: F
     others = [words(li) for li in result.select(".rulings li")]
     assert "our ruling Dummy 1's LIMIT 23 only kept others from playing it; a dummy scores nothing." in others
     assert "§4. Preparing the next round Ben is the start player of round 2." in others
-    assert page.select_one("#prompt").get_text(strip=True) == "Ben: a number card or a rule card"
+    assert page.select_one("#prompt").get_text(strip=True) == "Ben: a number or a rule card"
     assert cells(page, "TRIO") == ["1", "0", "0"]
     assert cells(page, "Total") == ["1", "0", "0"]
     assert scoreboard_totals(page) == [1, 0, 0]
@@ -358,7 +386,7 @@ def test_undo_of_the_last_card_takes_back_the_verdicts_and_history_keeps_everyth
     assert client.post(undo["action"], data={i["name"]: i["value"] for i in undo.select("input")}).status_code == 303
     page = soup(client.get(url))
     assert page.select_one("#result") is None
-    assert page.select_one("#prompt").get_text(strip=True) == "Dummy 2: turn the top number card face up and enter it"
+    assert page.select_one("#prompt").get_text(strip=True) == "Dummy 2: the top number card"
     assert cells(page, "Total") == ["0", "0", "0"]
     history = soup(client.get(f"{url}/history"))
     items = history.select("ol.history > li")
