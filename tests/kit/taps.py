@@ -146,11 +146,31 @@ def take_and_share(page: Page, event: Event) -> str:
 
 
 def twin_shoot(page: Page, event: Event) -> str:
+    p = event.payload
     if event.kind == "play":
-        card = str(event.payload["card"])
+        card = str(p["card"])
         return click_all(page, f"#panel form.picker label.suit-btn.s-{card[0]}",
                          f"#panel form.picker button[name=card][value={card}]") or submit(page, event)
-    return submit(page, event)  # the bid pickers: ticked cards, then their button
+    if event.kind == "leader":
+        return click_all(page, f"#panel form#leader-form button[value='{p['seat']}']") or submit(page, event)
+    if event.kind == "reveal" and has(page, f"#panel form#reveal input[name=seat][value='{p['seat']}']"):
+        if has(page, "#panel form#reveal button.last-bid"):  # the last bid is the two cards left: one tap
+            return click_all(page, "#panel form#reveal button.last-bid")
+        first, second = p["cards"]
+        return click_all(page, f"#panel form#reveal label.key:has(input[value={first}])",
+                         f"#panel form#reveal .cell button[value={second}]")
+    if event.kind == "open_bid" and has(page, "#panel #open-bid > summary"):
+        team = int(p["team"])
+        measure.tap(page, "#panel #open-bid > summary")
+        for seat, (first, second) in zip((2 * team, 2 * team + 1), p["bids"]):
+            box = f"#panel #open-bid-{seat}"
+            for card, last in ((first, False), (second, seat % 2 == 1)):
+                if not has(page, f"{box} input.suit-radio[value={card[0]}]:checked"):
+                    measure.tap(page, f"{box} label.suit-btn.s-{card[0]}")
+                measure.tap(page, f"{box} .cell button[value={card}]" if last else
+                            f"{box} label.key:has(input[value={card}])")
+        return "tap"
+    return submit(page, event)
 
 
 def saizen(page: Page, event: Event) -> str:
@@ -161,8 +181,12 @@ def saizen(page: Page, event: Event) -> str:
         return click_all(page, "#panel form#pass button") or submit(page, event)
     if event.kind == "name":
         return click_all(page, f"#panel form#name-suit button[value={p['suit']}]") or submit(page, event)
+    if event.kind == "play" and has(page, "#panel form.picker .hand-keys"):  # the hand is known: one tap
+        return click_all(page, f"#panel form.picker .hand-keys button[value={p['card']}]")
     if event.kind == "play" and p["card"] == "JK":
         return click_all(page, "#panel form.picker .jokers button") or submit(page, event)
+    if event.kind == "play" and has(page, f"#panel form.picker input.suit-radio[value={str(p['card'])[0]}]:checked"):
+        return click_all(page, f"#panel form.picker button[name=card][value={p['card']}]")  # the lead suit is open
     if event.kind == "play":
         card = str(p["card"])
         return click_all(page, f"#panel form.picker label.suit-btn.s-{card[0]}",
