@@ -615,3 +615,28 @@ def test_a_sit_out_earns_the_average_seat_before_any_table_finishes(client: Flas
     assert len(out) == 1
     scores = {who: score for _, who, score in standings(client, board_path(app, organiser))}
     assert scores[out[0]] == "2.5" and {s for who, s in scores.items() if who != out[0]} == {"0"}
+
+
+def test_the_event_is_read_from_one_snapshot(client: FlaskClient, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player arrives (from another connection) while the event is being read: the reading
+    holds the event as it was before the arrival in every part, its revision and players alike."""
+    from companion import events
+
+    organiser = set_up(client, 8)
+    event = event_of(app, organiser)
+    db = store.connect(app.config["DATABASE"], migrate=False)
+    other = store.connect(app.config["DATABASE"], migrate=False)
+    real = store.club_rounds
+
+    def arrival_meanwhile(db: Any, event_id: str) -> list[store.ClubRound]:
+        monkeypatch.setattr(store, "club_rounds", real)
+        with store.writing(other):
+            store.insert_club_player(other, event_id, "Newcomer", 1)
+            store.touch_club_event(other, event_id)
+        return real(db, event_id)
+
+    monkeypatch.setattr(store, "club_rounds", arrival_meanwhile)
+    night = events.load(db, event)
+    assert store.club_rounds is real  # the arrival landed while the event was read
+    assert night.event.revision == event.revision and "Newcomer" not in [p.name for p in night.players]
+    assert "Newcomer" in [p.name for p in events.load(db, event).players]
