@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, make_response, redirect, render_templa
 from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
-from .. import derived, events, i18n, rules, store
+from .. import derived, events, i18n, limits, rules, store
 from ..db import get_db
 from ..rules.base import N_, RuleError, Ruling
 from ..rules.contract import option_defaults, options_from_form
@@ -41,7 +41,7 @@ def club_words() -> dict[str, Any]:
 
     catalog = i18n.request_words()
     return {"score": words.number, "status_text": lambda status: gettext(STATUS[status]), "reasons_of": events.reasons_of,
-            "say": lambda ruling: words.render(ruling, catalog)}
+            "say": lambda ruling: words.render(ruling, catalog), "player_limit": limits.PLAYER_NAME}
 
 
 def _event(token: str, write: bool = False) -> store.ClubEvent:
@@ -134,6 +134,7 @@ def _organiser_page(event: store.ClubEvent, token: str, error: str | None = None
 
     return render_template("club/event.html", night=night, token=token, error=error, field=field,
                            notice=notice, typed=request.form.get("player", "") if error else "", svg=svg,
+                           picked=(request.form.get("first", ""), request.form.get("second", "")) if error else None,
                            viewer_link=_base() + url_for("club.board", token=event.viewer_token)), status
 
 

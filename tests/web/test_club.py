@@ -95,7 +95,7 @@ def test_the_draw_a_swap_and_the_start_seat_real_tables(client: FlaskClient, app
     organiser = set_up(client, 9)
     client.post(organiser + "draw")
     tables = drawn_tables(client, organiser)
-    assert sorted(len(t) for t in tables) == [4, 5] or sorted(len(t) for t in tables) == [3, 3, 3]
+    assert sorted(len(t) for t in tables) == [4, 5]  # the ruling: as near 4 as can be, then fewest seated away
     first, second = tables[0][0], tables[1][0]
     assert client.post(organiser + "swap", data={"first": first, "second": second}).status_code == 303
     swapped = drawn_tables(client, organiser)
@@ -640,3 +640,30 @@ def test_the_event_is_read_from_one_snapshot(client: FlaskClient, app: Any, monk
     assert store.club_rounds is real  # the arrival landed while the event was read
     assert night.event.revision == event.revision and "Newcomer" not in [p.name for p in night.players]
     assert "Newcomer" in [p.name for p in events.load(db, event).players]
+
+
+def test_the_set_up_says_each_games_player_counts_in_words(client: FlaskClient) -> None:
+    """In English the counts read as the home page says them ("3–5 players"), never joined by "・"."""
+    games = page(client, "/club/new").select("#event-form label.choice small")
+    said = [small.get_text() for small in games]
+    assert said and "3–5 players" in said and not any("・" in words for words in said)
+
+
+def test_a_refused_swap_keeps_the_two_players_sent(client: FlaskClient) -> None:
+    organiser = set_up(client, 8)
+    client.post(organiser + "draw")
+    chosen = drawn_tables(client, organiser)[1][0]
+    refused = client.post(organiser + "swap", data={"first": chosen, "second": chosen})
+    assert refused.status_code == 422 and "two different players" in text(refused)
+    form = page_of(refused)
+    assert [form.select_one(f"select[name={name}] option[selected]").get_text() for name in ("first", "second")] == \
+        [chosen, chosen]
+
+
+def test_the_arrival_field_holds_as_many_characters_as_a_players_name_may(client: FlaskClient,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion import limits
+
+    organiser = set_up(client, 3)
+    monkeypatch.setattr(limits, "PLAYER_NAME", 30)
+    assert page(client, organiser).select_one("input[name=player]")["maxlength"] == "30"
