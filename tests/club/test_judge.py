@@ -67,7 +67,7 @@ def test_a_draw_with_its_sit_out_and_no_repeat_meeting() -> None:
     assert ask(DRAW) == (ok, answer)  # the same seed draws the same tables
 
 
-def test_a_draw_of_one_player_reads_in_the_singular() -> None:
+def test_a_draw_says_its_players_in_the_plural_and_one_sit_out_in_the_singular() -> None:
     ok, answer = ask({**DRAW, "players": ["Ann", "Ben"], "sizes": [2], "met": []})
     assert ok and answer["rulings"][0]["text"] == "2 players seated at tables of 2."
     ok, answer = ask({**DRAW, "players": ["Ann", "Ben", "Cy"], "sizes": [2], "met": [], "sat_out": {}})
