@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask, abort, g, request, send_from_directory
 from flask.templating import Environment
 from flask_babel import Babel
 from flask_compress import Compress
@@ -70,12 +70,34 @@ def page_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
     return gettext
 
 
+def game_files(app: Flask) -> None:
+    """Each game's own templates and stylesheet live in its package (rules.folder): its
+    templates answer to "games/<slug>/<name>" beside the shared ones, its stylesheet at
+    /static/games/<slug>.css (served as static files are: cached a week, compressed)."""
+    from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+
+    from . import rules
+
+    shared = FileSystemLoader(str(app.template_folder))
+    games = PrefixLoader({slug: FileSystemLoader(str(rules.folder(slug) / "templates")) for slug in rules.GAMES})
+    app.jinja_loader = ChoiceLoader([shared, PrefixLoader({"games": games})])
+
+    @app.get("/static/games/<slug>.css")
+    def game_stylesheet(slug: str) -> Any:
+        if slug not in rules.GAMES:
+            abort(404)
+        return send_from_directory(rules.folder(slug) / "static", f"{slug}.css")
+
+    del game_stylesheet
+
+
 class App(Flask):
     jinja_environment = Templates
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = App(__name__, template_folder=_shipped("templates"), static_folder=_shipped("static"))
+    game_files(app)
     app.config.from_mapping(
         DATABASE=None,
         JOIN_BASE=None,  # "http://192.168.1.20:5000" when served to the LAN (companion serve --lan)

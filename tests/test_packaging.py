@@ -19,6 +19,10 @@ def test_wheel_ships_templates_static_files_and_translations(tmp_path: Path) -> 
     assert any(n.startswith("companion/static/htmx-2.0.") for n in names)
     assert "companion/translations/ja/LC_MESSAGES/messages.mo" in names
     assert "companion/rules/hyper_maker/__init__.py" in names
+    for own in ROOT.glob("companion/rules/*/templates/*.html"):  # each game's pages and stylesheet
+        assert own.relative_to(ROOT).as_posix() in names
+    for own in ROOT.glob("companion/rules/*/static/*.css"):
+        assert own.relative_to(ROOT).as_posix() in names
 
 
 def test_what_companion_serve_imports_is_installed_by_the_declared_dependencies() -> None:

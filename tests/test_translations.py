@@ -29,7 +29,8 @@ Message = str | tuple[str, str]
 
 def source_messages() -> set[Message]:
     """Every msgid marked in the code and the templates; a plural as (singular, plural)."""
-    method_map = [("companion/**.py", "python"), ("templates/**.html", "jinja2")]
+    method_map = [("companion/**.py", "python"), ("templates/**.html", "jinja2"),
+                  ("companion/rules/*/templates/**.html", "jinja2")]
     found: set[Message] = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map=method_map, keywords=KEYWORDS
@@ -120,7 +121,8 @@ def test_no_word_is_written_with_an_optional_plural() -> None:
     catalog = [m.id for m in read_catalog() if m.id
                and any(ENGLISH_PLURAL.search(text) for text in ((m.id,) if isinstance(m.id, str) else m.id))]
     assert catalog == []
-    files = [path for pattern in ("companion/**/*.py", "templates/**/*.html") for path in ROOT.glob(pattern)]
+    files = [path for pattern in ("companion/**/*.py", "templates/**/*.html", "companion/rules/*/templates/*.html")
+             for path in ROOT.glob(pattern)]
     found = [f"{path.relative_to(ROOT)}: {text}" for path in files for text in prose(path)
              if ENGLISH_PLURAL.search(text)]
     assert found == []

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
+from pathlib import Path
 from typing import Any, cast
 
 from .base import RuleError
@@ -44,7 +45,7 @@ class Registry(Mapping[str, Game]):
         return slug in self.packages
 
 
-GAMES: Mapping[str, Game] = Registry({  # slug (game.SLUG): its package under companion/rules/
+REGISTRY = Registry({  # slug (game.SLUG): its package under companion/rules/
     "hyper-maker": "hyper_maker",
     "twin-shoot": "twin_shoot",
     "master-of-rules": "master_of_rules",
@@ -55,6 +56,15 @@ GAMES: Mapping[str, Game] = Registry({  # slug (game.SLUG): its package under co
     "saizen": "saizen",
     "tateyoko": "tateyoko",
 })
+
+
+GAMES: Mapping[str, Game] = REGISTRY
+
+
+def folder(slug: str) -> Path:
+    """The folder of game `slug`'s package, without importing it: its templates/ and static/
+    (the game's own pages and stylesheet) are read from there."""
+    return Path(__file__).parent / REGISTRY.packages[slug]
 
 
 def get(slug: str) -> Game:

@@ -1,7 +1,7 @@
 """One entry of any game tapped into its panel, as the person with the phone does it.
 
 `enter(page, slug, event)` looks up the game's own function below; each taps the panel's
-buttons (the pickers of templates/games/<slug>/_picker*.html), with the selectors the
+buttons (the pickers of companion/rules/<game>/templates/_picker*.html), with the selectors the
 per-game browser tests use. Every tap goes through tests/kit/measure.py's `tap`, which
 counts it and notes a target that was not on the first screen. Where a picker's taps are not written out here (a finding's
 "accept", King's Order's discard with rank-only codes, Tateyoko's hand counts by card,
