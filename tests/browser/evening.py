@@ -96,7 +96,10 @@ def asked(state: Any, event: Event) -> bool:
 def page_order(slug: str, setup: dict[str, Any], log: list[Event], kinds: tuple[str, ...]) -> list[Event]:
     """The log without its undos and with each run of `kinds` entries (reveals, hands) in the
     order the page asks for them: the engine's expected seat first (the driver takes them in
-    any order, which the engine allows, but the page offers one seat at a time)."""
+    any order, which the engine allows, but the page offers one seat at a time). A Take &
+    Share hand-out is asked card by card in the order the share lies, its last card given by
+    the engine: where the page asks for the card the driver left to the engine, the kit names
+    who got it, and the driver's give the engine then makes is not entered."""
     module = rules.GAMES[slug]
     kept = [log[p] for p in replay(module.initial, module.apply, setup, log).effective]
     state = module.initial(setup)
@@ -109,11 +112,26 @@ def page_order(slug: str, setup: dict[str, Any], log: list[Event], kinds: tuple[
                 run.append(kept[i + len(run)])
         i += len(run)
         while run:
-            event = next((e for e in run if asked(state, e)), run[0])
-            run.remove(event)
+            event = next((e for e in run if asked(state, e)), None)
+            if event is None and run[0].kind == "give":
+                event = forced_give(state, run)
+            else:
+                event = event or run[0]
+                run.remove(event)
             state = module.apply(state, event)
             out.append(event)
+            if event.kind == "give" and state.handout is None:
+                break  # the hand-out's last card was given by the engine: the run's rest is not asked
     return out
+
+
+def forced_give(state: Any, run: list[Event]) -> Event:
+    """Take & Share's hand-out when the page asks who got the card the driver left to the
+    engine (the last card of a hand-out needs no entry, so the driver names all but one): that
+    card went to the one waiting seat the driver's gives do not name."""
+    named = {e.payload["seat"] for e in run}
+    seat = next(s for s in state.handout.waiting if s not in named)
+    return Event("give", {"seat": seat, "card": state.handout.left[0].code})
 
 
 def _kings_order(seed: int) -> tuple[dict[str, Any], list[Event]]:
@@ -511,14 +529,14 @@ class Evening:
         self.wait_for(page, len(game.log))
         seq = len(game.log) - 1
         page.click("#panel .actions a[href$='/history']")
-        page.click(f"ol.history a.correct[href$='/correct/{seq}']")
+        page.click(f".history a.correct[href$='/correct/{seq}']")
         card = module.parse_card(str(event.payload["card"]))
         page.click(f"#correct label[for=pair-{card.pair}]")
         page.click(f"#correct button[name=card][value={card.code}]")
         page.wait_for_url(re.compile(r"/g/\d+\?corrected="))
         game.log.append(Event(CORRECT, {"seq": seq, "payload": dict(event.payload)}))
         page.goto(f"{self.base}/t/{self.token}/g/{len(self.games)}/history")
-        if page.locator("ol.history > li.replaced").count() != 1:
+        if page.locator(".history > li.replaced").count() != 1:
             self.fail("history does not mark the corrected entry", page.url)
         page.go_back()
         self.wait_for(page, len(game.log))
@@ -534,7 +552,7 @@ class Evening:
         undone = sum(1 for e in game.log if e.kind == UNDO)
         if undone:
             page.goto(f"{self.base}/t/{self.token}/g/{number}/history")
-            shown = page.locator("ol.history > li.undone").count()
+            shown = page.locator(".history > li.undone").count()
             if shown != undone:
                 self.fail("history marks another number of entries undone", f"{shown}, the log undoes {undone}")
             page.goto(f"{self.base}/t/{self.token}/g/{number}")
