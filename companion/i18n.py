@@ -76,7 +76,7 @@ def card_name(game: Game, code: str) -> str:
 
 
 def card_text(game: Game, code: str, gettext: Gettext) -> str:
-    """A card as words in the language of `gettext` ("●red 5 / ■blue 6")."""
+    """A card as words in the language of `gettext` ("● red 5 / ■ blue 6")."""
     return game.card_text(code, gettext)
 
 

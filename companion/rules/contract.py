@@ -370,7 +370,7 @@ class Game(Protocol[S]):
         """Every play proven illegal so far (base.Finding); an "accept" entry lets one stand."""
 
     def card_text(self, code: str, gettext: Gettext) -> str:
-        """A card as words in the reader's language ("●red 5 / ■blue 6")."""
+        """A card as words in the reader's language ("● red 5 / ■ blue 6")."""
 
     def suit_text(self, code: str, gettext: Gettext) -> str:
         """A suit (or colour) as words in the reader's language ("●red")."""

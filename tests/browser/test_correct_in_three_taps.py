@@ -70,7 +70,7 @@ def test_a_card_is_corrected_in_three_taps_from_the_game_page(small_page: Page, 
         assert text.startswith("第1トリック、Benのカード：■青8 / ★黄3 → ■青2 / ★黄9。"), text
         assert "得点の変化はありません。" in text
     else:
-        assert text.startswith("Trick 1, Ben's card: ■blue 8 / ★yellow 3 → ■blue 2 / ★yellow 9."), text
+        assert text.startswith("Trick 1, Ben's card: ■ blue 8 / ★ yellow 3 → ■ blue 2 / ★ yellow 9."), text
         assert "No points changed." in text
     assert recorder(page).taps == 3
     assert recorder(page).scroll_needed == [], [str(m) for m in recorder(page).scroll_needed]

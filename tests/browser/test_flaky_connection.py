@@ -69,7 +69,7 @@ def test_a_server_failure_is_reported_and_nothing_entered_is_lost(page: Page, li
     page.unroute("**/entries", broken)
     wait_for_entry(page, 2)  # the entry waited, and was sent again by itself
     page.reload()
-    expect(page.locator(".trick .row").first.locator(".tile")).to_have_attribute("title", "●red 5 / ■blue 6")
+    expect(page.locator(".trick .row").first.locator(".tile")).to_have_attribute("title", "● red 5 / ■ blue 6")
     expect(page.locator("#prompt")).to_have_text("Ben's card")
 
 

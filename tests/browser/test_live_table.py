@@ -83,7 +83,7 @@ def test_a_correction_three_entries_back_is_seen_live_on_a_second_phone(
     page.locator("ol.history a.correct[href$='/correct/2']").click()
     assert_phone_friendly(page)
     tap_card(page, hm.parse_card("B2Y9"))
-    expect(page.locator("#latest-correction")).to_contain_text("Trick 1, Ben's card: ■blue 8 / ★yellow 3 → ■blue 2 / ★yellow 9.")
+    expect(page.locator("#latest-correction")).to_contain_text("Trick 1, Ben's card: ■ blue 8 / ★ yellow 3 → ■ blue 2 / ★ yellow 9.")
     expect(page.locator("#prompt")).to_be_in_viewport()
     expect(page.locator("#result .verdict")).to_contain_text("No winner")
     # The viewer's phone follows within a second or two, without a reload.

@@ -58,7 +58,7 @@ def test_a_card_three_entries_back_is_corrected_and_the_answer_says_what_changed
     assert done.status_code == 303
     page = soup(client.get(done.location))
     said = page.select_one("#latest-correction").get_text(" ", strip=True)
-    assert said.startswith("Trick 1, Ben's card: ■blue 8 / ★yellow 3 → ■blue 2 / ★yellow 9.")
+    assert said.startswith("Trick 1, Ben's card: ■ blue 8 / ★ yellow 3 → ■ blue 2 / ★ yellow 9.")
     assert said.endswith("Points: Ben −5. Why") and "No points changed" not in said
     assert "nobody wins" not in said  # the trick's new result is the panel's latest line, not said twice
     assert not re.search(r"\bentry\b|\d+ corrected", said, re.I)
@@ -68,8 +68,8 @@ def test_a_card_three_entries_back_is_corrected_and_the_answer_says_what_changed
     assert len(rows) == 6
     newest, original = rows[0], rows[3]
     assert newest.select_one(".entry-name").get_text(strip=True) == "Trick 1, Ben's card"
-    assert "correction: ■blue 8 / ★yellow 3 → ■blue 2 / ★yellow 9" in newest.get_text(" ", strip=True)
-    assert "corrected: ■blue 8 / ★yellow 3 → ■blue 2 / ★yellow 9" in original.get_text(" ", strip=True)
+    assert "correction: ■ blue 8 / ★ yellow 3 → ■ blue 2 / ★ yellow 9" in newest.get_text(" ", strip=True)
+    assert "corrected: ■ blue 8 / ★ yellow 3 → ■ blue 2 / ★ yellow 9" in original.get_text(" ", strip=True)
     assert "replaced" in original["class"] and newest.select_one("a.correct") is None
     assert original.select_one("a.correct")["href"] == link  # corrected again, it is the same entry
 
@@ -81,7 +81,7 @@ def test_points_moving_from_one_player_to_another_are_said_as_each_change(client
     link = named(history_rows(client, url), "Trick 1, Cho's card").select_one("a.correct")["href"]
     done = client.post(link, data={**correction_fields(client, link), "card": "R1B10"})
     said = soup(client.get(done.location)).select_one("#latest-correction").get_text(" ", strip=True)
-    assert said.startswith("Trick 1, Cho's card: ●red 9 / ■blue 2 → ●red 1 / ■blue 10.")
+    assert said.startswith("Trick 1, Cho's card: ● red 9 / ■ blue 2 → ● red 1 / ■ blue 10.")
     assert "Points: Ben −5, Cho +5." in said
 
 
@@ -99,7 +99,7 @@ def test_a_card_of_an_earlier_trick_says_whose_result_changed(client: FlaskClien
     done = client.post(link, data={**correction_fields(client, link), "card": "R4B7"})
     assert done.status_code == 303
     said = soup(client.get(done.location)).select_one("#latest-correction").get_text(" ", strip=True)
-    assert said == ("Trick 1, the master card: ●red 5 / ■blue 6 → ●red 4 / ■blue 7. Ben scores 4: the master "
+    assert said == ("Trick 1, the master card: ● red 5 / ■ blue 6 → ● red 4 / ■ blue 7. Ben scores 4: the master "
                     "card's ●red value, the suit that did not follow. Points: Ben −1. Why")
 
 
@@ -111,7 +111,7 @@ def test_a_correction_that_changes_no_points_says_so(client: FlaskClient) -> Non
     done = client.post(link, data={**correction_fields(client, link), "card": "R3G8"})
     assert done.status_code == 303
     said = soup(client.get(done.location)).select_one("#latest-correction").get_text(" ", strip=True)
-    assert said.startswith("Trick 1, Aki's card: ●red 2 / ▲green 9 → ●red 3 / ▲green 8.")
+    assert said.startswith("Trick 1, Aki's card: ● red 2 / ▲ green 9 → ● red 3 / ▲ green 8.")
     assert said.endswith("No points changed. Why")
 
 

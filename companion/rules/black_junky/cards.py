@@ -123,6 +123,6 @@ def codes(cards: Sequence[Card]) -> tuple[str, ...]:
 
 
 def card_text(code: str, gettext: Gettext) -> str:
-    """A card as words ("♥heart Q")."""
+    """A card as words ("♥ heart Q")."""
     card = parse_card(code)
     return card_words(card.suit, card.rank_text, gettext)

@@ -142,8 +142,8 @@ def suit_text(code: str, gettext: Gettext) -> str:
 
 
 def card_text(code: str, gettext: Gettext) -> str:
-    """A card as words: both suits with their values ("●red 5 / ■blue 6")."""
+    """A card as words: both suits with their values ("● red 5 / ■ blue 6")."""
     return " / ".join(
-        gettext("%(symbol)s%(suit)s %(value)s") % {"symbol": SUIT_SYMBOLS[suit], "suit": gettext(SUIT_NAMES[suit]), "value": value}
+        gettext("%(symbol)s %(suit)s %(value)s") % {"symbol": SUIT_SYMBOLS[suit], "suit": gettext(SUIT_NAMES[suit]), "value": value}
         for suit, value in card_parts(code)
     )

@@ -101,7 +101,7 @@ def deal(rng: random.Random, players: int) -> list[list[Card]]:
 
 
 def card_text(code: str, gettext: Gettext) -> str:
-    """A card as words: the rank alone ("Q"), or with its suit when it was entered ("♥heart Q")."""
+    """A card as words: the rank alone ("Q"), or with its suit when it was entered ("♥ heart Q")."""
     card = parse_card(code)
     if not card.suit:
         return rank_text(card.rank)

@@ -65,6 +65,6 @@ def suit_text(code: str, gettext: Gettext) -> str:
 
 
 def card_words(suit: str, rank: str, gettext: Gettext) -> str:
-    """A card as words: its suit's mark and name, then its rank as printed ("✚cross 10")."""
-    return gettext("%(symbol)s%(suit)s %(value)s") % {
+    """A card as words: its suit's mark and name, then its rank as printed ("✚ cross 10")."""
+    return gettext("%(symbol)s %(suit)s %(value)s") % {
         "symbol": SUIT_SYMBOLS[suit], "suit": gettext(SUIT_NAMES[suit]), "value": rank}

@@ -121,9 +121,9 @@ def suit_text(code: str, gettext: Gettext) -> str:
 
 
 def card_text(code: str, gettext: Gettext) -> str:
-    """A number card as words ("■blue 7"), or a rule card by its printed name ("LIMIT 23")."""
+    """A number card as words ("■ blue 7"), or a rule card by its printed name ("LIMIT 23")."""
     if code in RULE_NAMES:
         return gettext(RULE_NAMES[code])
     card = parse_number(code)
-    return gettext("%(symbol)s%(suit)s %(value)s") % {
+    return gettext("%(symbol)s %(suit)s %(value)s") % {
         "symbol": SUIT_SYMBOLS[card.colour], "suit": gettext(SUIT_NAMES[card.colour]), "value": card.value}

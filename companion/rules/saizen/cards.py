@@ -101,9 +101,9 @@ def suit_text(code: str, gettext: Gettext) -> str:
 
 
 def card_text(code: str, gettext: Gettext) -> str:
-    """A card as words ("♥heart 10", "Joker")."""
+    """A card as words ("♥ heart 10", "Joker")."""
     card = parse_card(code)
     if card.is_joker:
         return gettext(N_("Joker"))
-    return gettext("%(symbol)s%(suit)s %(value)s") % {
+    return gettext("%(symbol)s %(suit)s %(value)s") % {
         "symbol": SUIT_SYMBOLS[card.suit], "suit": gettext(SUIT_NAMES[card.suit]), "value": card.rank_text}

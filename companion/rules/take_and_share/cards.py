@@ -91,6 +91,6 @@ def by_suit(cards: Iterable[Card]) -> dict[str, tuple[Card, ...]]:
 
 
 def card_text(code: str, gettext: Gettext) -> str:
-    """A card as words ("♠spade 10", "❦leaf A")."""
+    """A card as words ("♠ spade 10", "❦ leaf A")."""
     card = parse_card(code)
     return card_words(card.suit, number_text(card.number), gettext)

@@ -85,6 +85,6 @@ def card_parts(code: str) -> tuple[tuple[str, str], ...]:
 
 
 def card_text(code: str, gettext: Gettext) -> str:
-    """A card as words ("♠spade Q")."""
+    """A card as words ("♠ spade Q")."""
     card = parse_card(code)
     return card_words(card.suit, card.rank_text, gettext)

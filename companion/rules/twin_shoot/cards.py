@@ -91,6 +91,6 @@ def bid_value(cards: Iterable[Card]) -> int:
 
 
 def card_text(code: str, gettext: Gettext) -> str:
-    """A card as words ("✚cross 10")."""
+    """A card as words ("✚ cross 10")."""
     card = parse_card(code)
     return card_words(card.suit, card.rank_text, gettext)

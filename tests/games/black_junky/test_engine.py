@@ -94,10 +94,10 @@ def test_card_parsing_refuses_what_is_not_a_card_with_its_own_key(text, key):
 
 def test_card_and_suit_as_words():
     same = lambda s: s  # noqa: E731
-    assert bj.card_text("HQ", same) == "♥heart Q"
-    assert bj.card_text("X10", same) == "✚cross 10"
+    assert bj.card_text("HQ", same) == "♥ heart Q"
+    assert bj.card_text("X10", same) == "✚ cross 10"
     assert bj.suit_text("L", same) == "❦leaf"
-    assert bj.card_text("sa", same) == "♠spade A"
+    assert bj.card_text("sa", same) == "♠ spade A"
 
 
 def test_card_values_face_cards_ten_ace_low_one():
@@ -765,7 +765,7 @@ def test_every_judge_answer_renders_through_the_shared_layer():
         assert ok, answer
         assert all(r["clause"] and "%(" not in r["text"] for r in answer["rulings"])
     ok, answer = i18n.judge(bj, {"ask": "round", "plays": [["SK"], ["X2"]], "deck_card": "X5"}, i18n.catalog("en"))
-    assert not ok and answer["error"] == "✚cross 2 is a cross: the 13 crosses are the deck, and no player holds one."
+    assert not ok and answer["error"] == "✚ cross 2 is a cross: the 13 crosses are the deck, and no player holds one."
 
 
 # --------------------------------------------------------------------------- forms and the quick judge

@@ -156,11 +156,11 @@ def test_the_deck_is_one_tap_and_the_round_is_decided_with_totals_and_rulings(cl
     assert "−5 + 9" in words(rows[2])
     rulings = [words(li) for li in result.select(".rulings li")]
     assert rulings == [
-        "§The game Aki: ♠spade A, ♣club A with the deck's ✚cross 9: 11 + 1 + 9 = 21.",
+        "§The game Aki: ♠ spade A, ♣ club A with the deck's ✚ cross 9: 11 + 1 + 9 = 21.",
         "our ruling Aki makes exactly 21, which does not bust: only totals over 21 do (the printed “21 or more” is read as a misprint).",
-        "§The game Ben: ♠spade K, ♣club Q with the deck's ✚cross 9: 10 + 10 + 9 = 29.",
+        "§The game Ben: ♠ spade K, ♣ club Q with the deck's ✚ cross 9: 10 + 10 + 9 = 29.",
         "§The game Ben busts: even the smallest total the cards make, 29, is over 21.",
-        "§The game Cho: ♥heart 5 with the deck's ✚cross 9: −5 + 9 = 4.",
+        "§The game Cho: ♥ heart 5 with the deck's ✚ cross 9: −5 + 9 = 4.",
         "§The game Aki wins the round with 21, the closest to 21 without busting.",
     ]
     assert wins_shown(page) == [1, 0, 0]
@@ -174,9 +174,9 @@ def test_when_21_busts_the_aces_fall_back_and_red_aces_count_minus_eleven(client
     page = soup(client.get(url))
     assert totals_shown(page) == ["11", "18", "8"]
     rulings = [words(li) for li in page.select("#result .rulings li")]
-    assert "§The game Aki: ♠spade A, ♣club A with the deck's ✚cross 9: 1 + 1 + 9 = 11." in rulings
-    assert "§The game Ben: ♥heart A, ♠spade K, ♣club K with the deck's ✚cross 9: −11 + 10 + 10 + 9 = 18." in rulings
-    assert "§The game Cho: ♦diamond A with the deck's ✚cross 9: −1 + 9 = 8." in rulings
+    assert "§The game Aki: ♠ spade A, ♣ club A with the deck's ✚ cross 9: 1 + 1 + 9 = 11." in rulings
+    assert "§The game Ben: ♥ heart A, ♠ spade K, ♣ club K with the deck's ✚ cross 9: −11 + 10 + 10 + 9 = 18." in rulings
+    assert "§The game Cho: ♦ diamond A with the deck's ✚ cross 9: −1 + 9 = 8." in rulings
     assert words(page.select_one("#latest")) == "Round 1: Ben wins with 18. Why"
 
 
@@ -211,10 +211,10 @@ def test_impossible_cards_are_refused_with_their_clause(client: FlaskClient) -> 
     lay(client, url, ["SA"])
     used = lay(client, url, ["SA"])
     assert used.status_code == 422
-    assert error_of(used) == "§Preparation ♠spade A has already been played in this game."
+    assert error_of(used) == "§Preparation ♠ spade A has already been played in this game."
     cross = lay(client, url, ["X7"])
     assert cross.status_code == 422
-    assert error_of(cross) == "§Preparation ✚cross 7 is a cross: the 13 crosses are the deck, and no player holds one."
+    assert error_of(cross) == "§Preparation ✚ cross 7 is a cross: the 13 crosses are the deck, and no player holds one."
     nothing = lay(client, url, [])
     assert nothing.status_code == 422
     assert error_of(nothing) == "§The game Ben still holds 21 cards and must lay at least one."
@@ -244,7 +244,7 @@ def test_a_used_cross_is_refused_and_not_offered(client: FlaskClient) -> None:
     assert "X9" not in enabled_keys(page, "form#deck") and len(enabled_keys(page, "form#deck")) == 12
     again = turn(client, url, "X9")
     assert again.status_code == 422
-    assert error_of(again) == "§Preparation ✚cross 9 has already been turned from the deck in this game."
+    assert error_of(again) == "§Preparation ✚ cross 9 has already been turned from the deck in this game."
     not_cross = turn(client, url, "H9")
     assert "is not a cross" in error_of(not_cross)
 
@@ -363,8 +363,8 @@ def test_undo_takes_back_the_deck_and_history_keeps_everything(client: FlaskClie
     turn(client, url, "X8")
     history = soup(client.get(url + "/history"))
     lines = [words(li.select_one("span")) for li in history.select("ol.history > li")][::-1]  # newest first
-    assert lines == ["Aki: ♠spade 2", "Ben: ♠spade 3", "Cho: ♠spade 4", "Deck’s cross: ✚cross 9", "↶ Undo",
-                     "Deck’s cross: ✚cross 8"]
+    assert lines == ["Aki: ♠ spade 2", "Ben: ♠ spade 3", "Cho: ♠ spade 4", "Deck’s cross: ✚ cross 9", "↶ Undo",
+                     "Deck’s cross: ✚ cross 8"]
     assert history.select("ol.history > li")[-4].get("class") == ["entry", "undone"]
 
 
@@ -380,7 +380,7 @@ def test_a_correction_of_a_players_cards_decides_the_round_again(client: FlaskCl
     assert response.status_code == 303
     page = soup(client.get(response.location))
     said = words(page.select_one("#latest-correction"))
-    assert said.startswith("Round 1, Aki's cards: ♠spade 2 → ♠spade 10, ♠spade 2.")
+    assert said.startswith("Round 1, Aki's cards: ♠ spade 2 → ♠ spade 10, ♠ spade 2.")
     assert said.endswith("Points: Aki +1, Cho −1. Why")
     assert totals_shown(page) == ["21", "12", "13"]
     deck = soup(client.get(url + "/correct/3"))
@@ -388,7 +388,7 @@ def test_a_correction_of_a_players_cards_decides_the_round_again(client: FlaskCl
     fields = {i["name"]: i["value"] for i in soup(client.get(url + "/correct/0")).select("#correct form input[type=hidden]")}
     refused = client.post(url + "/correct/0", data={**fields, "cards": ["S3"]})
     assert refused.status_code == 422
-    assert "♠spade 3 has already been played in this game." in words(soup(refused).select_one(".error"))
+    assert "♠ spade 3 has already been played in this game." in words(soup(refused).select_one(".error"))
 
 
 def test_an_entry_answers_htmx_with_the_panel(client: FlaskClient) -> None:

@@ -760,7 +760,7 @@ def test_judge_text_answers_in_english_with_rulings_as_clause_and_text():
     assert all(set(r) == {"clause", "text"} for r in answer["rulings"])
     assert [r["clause"] for r in answer["rulings"]] == ["5(3)", "5(3)", "5(4)", "2"]
     assert answer["rulings"][0]["text"] == "●red follows: 3 cards hold it against 2 holding ■blue."
-    assert answer["rulings"][1]["text"] == "Player C wins with ●red 9 / ■blue 2, the highest ●red (9)."
+    assert answer["rulings"][1]["text"] == "Player C wins with ● red 9 / ■ blue 2, the highest ●red (9)."
     assert answer["rulings"][2]["text"] == (
         "Player C scores 6: the master card's ■blue value, the suit that did not follow.")
     assert answer["rulings"][3]["text"] == "Player C, the winner, leads next."
@@ -780,7 +780,7 @@ def test_judge_text_renders_illegal_plays_with_their_clause():
     assert entry["could_follow_with"] == ["R1B10"]
     assert entry["clause"] == "5(2)"
     assert entry["text"] == (
-        "Player A played ▲green 2 / ★yellow 9 while holding ●red 1 / ■blue 10, "
+        "Player A played ▲ green 2 / ★ yellow 9 while holding ● red 1 / ■ blue 10, "
         "which hold ●red or ■blue: they had to follow.")
     json.dumps(answer)
 
@@ -794,7 +794,7 @@ def test_judge_text_turns_rule_errors_into_an_error_message():
     ok, answer = i18n.judge_text(hm.SLUG, json.dumps({**ISSUE_REQUEST, "ask": "bid"}), EN)
     assert (ok, answer) == (False, {"error": "Unknown question “bid”; this game answers: trick."})
     ok, answer = i18n.judge_text(hm.SLUG, json.dumps({**ISSUE_REQUEST, "plays": ["R2G9", "R5B6", "B8Y3"]}), EN)
-    assert (ok, answer) == (False, {"error": "●red 5 / ■blue 6 is the master card; it cannot also be played."})
+    assert (ok, answer) == (False, {"error": "● red 5 / ■ blue 6 is the master card; it cannot also be played."})
 
 
 @pytest.mark.parametrize("text", ["{", "", "not json", '{"ask": "trick",}'])

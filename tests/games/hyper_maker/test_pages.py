@@ -67,7 +67,7 @@ def test_a_card_takes_two_taps_and_shows_both_numbers(client: FlaskClient) -> No
     buttons = page.select(".vals-RB button[name=card]")
     assert [b["value"] for b in buttons] == [f"R{k}B{11 - k}" for k in range(1, 11)]
     assert "".join(s.get_text() for s in buttons[4].select("span:not(.sr-only)")) == "●5■6"  # as printed
-    assert buttons[4].select_one(".sr-only").get_text(strip=True) == "(●red 5 / ■blue 6)"  # read aloud too
+    assert buttons[4].select_one(".sr-only").get_text(strip=True) == "(● red 5 / ■ blue 6)"  # read aloud too
 
 
 def test_used_cards_are_not_offered_and_refused_if_posted(client: FlaskClient) -> None:
@@ -138,8 +138,8 @@ def test_a_proven_revoke_is_flagged_with_its_evidence(client: FlaskClient) -> No
     flags = page.select("#revokes li")
     assert len(flags) == 1
     words = " ".join(flags[0].get_text(" ").split())
-    assert ("Trick 1: Ben played ▲green 1 / ★yellow 10 on master ●red 5 / ■blue 6 while holding "
-            "■blue 8 / ★yellow 3, played in trick 2.") in words
+    assert ("Trick 1: Ben played ▲ green 1 / ★ yellow 10 on master ● red 5 / ■ blue 6 while holding "
+            "■ blue 8 / ★ yellow 3, played in trick 2.") in words
     assert scoreboard_totals(page) == [6, 0, 0]
     # The table lets it stand: recorded, shown, and no result changes.
     accept = flags[0].select_one("form")
@@ -234,7 +234,7 @@ def test_a_trick_undone_and_entered_again_shows_its_new_ruling(client: FlaskClie
     enter(client, url, "R1B10")  # Cho plays blue 10 instead: the highest blue now
     page = soup(client.get(url))
     assert "Cho wins, +5" in page.select_one("#result .verdict").get_text()
-    assert "■blue 10" in page.select_one("#result .rulings").get_text()
+    assert "■ blue 10" in page.select_one("#result .rulings").get_text()
     assert scoreboard_totals(page) == [0, 0, 5]
 
 

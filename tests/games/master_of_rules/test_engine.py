@@ -168,8 +168,8 @@ def test_module_constants_describe_the_game():
     assert [mor.RULE_NAMES[r] for r in mor.RULES] == [
         "TRIO", "ONLY ONE", "LIMIT 23", "BEST of the BEST", "SUPPORT RIGHT"]
     assert mor.TIE_BREAK == (TRIO, ONLY_ONE, BEST, LIMIT_23, SR)
-    assert [mor.card_text(code, EN.gettext) for code in ("B7", "p1")] == ["■blue 7", "◆purple 1"]
-    assert i18n.card_text(mor, "B7", EN.gettext) == "■blue 7"
+    assert [mor.card_text(code, EN.gettext) for code in ("B7", "p1")] == ["■ blue 7", "◆ purple 1"]
+    assert i18n.card_text(mor, "B7", EN.gettext) == "■ blue 7"
 
 
 def test_every_message_key_in_the_package_has_an_english_template_and_is_used():
@@ -191,7 +191,7 @@ def test_trio_by_colour_three_blues_even_if_your_own_card_is_not_one_of_them():
     assert verdict.achieved
     assert verdict.ruling == Ruling("mor.trio.colour", "TRIO", {
         "seat": SeatRef(A), "count": 3, "suit": SuitRef("B"), "cards": CardsRef(("B3", "B7", "B9"))})
-    assert say(verdict.ruling) == "Aki achieves TRIO: 3 ■blue cards, ■blue 3, ■blue 7, ■blue 9."
+    assert say(verdict.ruling) == "Aki achieves TRIO: 3 ■blue cards, ■ blue 3, ■ blue 7, ■ blue 9."
 
 
 def test_trio_by_number_three_fives():
@@ -613,7 +613,7 @@ def test_a_judged_round_explains_every_verdict():
         ("mor.next_start", "4. 次のラウンドの準備"),
     ]
     assert mor.rulings(state) == done.rulings
-    assert say(done.rulings[0]) == "Round 1 is judged on ■blue 1, ■blue 2, ■blue 3, ■blue 4, ■blue 5; they add up to 15."
+    assert say(done.rulings[0]) == "Round 1 is judged on ■ blue 1, ■ blue 2, ■ blue 3, ■ blue 4, ■ blue 5; they add up to 15."
     assert say(done.rulings[-1]) == "Bo is the start player of round 2."
     assert state.counts(A) == {TRIO: 1, ONLY_ONE: 0, LIMIT_23: 0, BEST: 0, SR: 0}
     assert state.achieved[C][LIMIT_23] == 1
@@ -798,11 +798,11 @@ def test_judge_answers_in_english_through_the_renderer():
     assert ok
     assert answer["achieved"] == [True, False, False]
     assert answer["rulings"][0] == {
-        "clause": "TRIO", "text": "Player A achieves TRIO: 3 ■blue cards, ■blue 3, ■blue 7, ■blue 9."}
+        "clause": "TRIO", "text": "Player A achieves TRIO: 3 ■blue cards, ■ blue 3, ■ blue 7, ■ blue 9."}
     assert answer["rulings"][2]["text"] == (
         "Player C misses SUPPORT RIGHT: Player B, on their right, missed BEST of the BEST.")
     ok, answer = i18n.judge(mor, {**ROUND3, "numbers": ["B3", "B3", "R1"]}, EN)
-    assert (ok, answer) == (False, {"error": "■blue 3 appears twice; there is only one of each card."})
+    assert (ok, answer) == (False, {"error": "■ blue 3 appears twice; there is only one of each card."})
 
 
 def test_judge_answers_final_scores_with_shared_ranks_after_tie_breaks():

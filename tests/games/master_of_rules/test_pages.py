@@ -98,7 +98,7 @@ def test_lap_one_offers_both_pickers_and_a_number_card_is_two_taps(client: Flask
     assert [label["for"] for label in numbers.select("label.colour-btn")] == [f"colour-{c}" for c in mor.COLOURS]
     blues = numbers.select(".nums-B button[name=card]")
     assert [b["value"] for b in blues] == [f"B{v}" for v in range(1, 10)]
-    assert blues[6].get_text(strip=True) == "■7" and blues[6]["aria-label"] == "■blue 7"
+    assert blues[6].get_text(strip=True) == "■7" and blues[6]["aria-label"] == "■ blue 7"
     rules = picker(page, "rule")
     assert [b.get_text(strip=True) for b in rules.select(".rule-keys button")] == [
         "TRIO", "ONLY ONE", "LIMIT 23", "BEST of the BEST", "SUPPORT RIGHT"]
@@ -110,10 +110,10 @@ def test_a_number_card_on_the_table_is_not_offered_and_refused_if_posted(client:
     assert enter(client, url, "number", {"seat": "0", "card": "B7"}).status_code == 303
     page = soup(client.get(url))
     assert picker(page, "number").select_one("button[value=B7]").has_attr("disabled")
-    assert page.select_one(".round .row:nth-of-type(1) .ntile")["title"] == "■blue 7"
+    assert page.select_one(".round .row:nth-of-type(1) .ntile")["title"] == "■ blue 7"
     response = post(client, url, "number", {"seat": "1", "card": "B7"})
     assert response.status_code == 422
-    assert "■blue 7 is already on the table this round" in soup(response).select_one(".error").get_text()
+    assert "■ blue 7 is already on the table this round" in soup(response).select_one(".error").get_text()
     assert picker(soup(response), "number") is not None  # the page stays usable
 
 
@@ -273,8 +273,8 @@ def test_a_judged_round_shows_every_verdict_with_its_reason_and_clause(client: F
     assert [words(v.select_one(".line")) for v in verdicts] == [
         "Aki ●3 TRIO ✓ achieved", "Ben ■1 BEST of the BEST ✗ missed", "Cho ■3 SUPPORT RIGHT ✗ missed"]
     assert [words(v.select_one(".why")) for v in verdicts] == [
-        "§TRIO Aki achieves TRIO: 3 ■blue cards, ■blue 1, ■blue 2, ■blue 3.",
-        "§BEST of the BEST Ben misses BEST of the BEST: ■blue 3 is higher than ■blue 1 in ■blue.",
+        "§TRIO Aki achieves TRIO: 3 ■blue cards, ■ blue 1, ■ blue 2, ■ blue 3.",
+        "§BEST of the BEST Ben misses BEST of the BEST: ■ blue 3 is higher than ■ blue 1 in ■blue.",
         "§SUPPORT RIGHT Cho misses SUPPORT RIGHT: Ben, on their right, missed BEST of the BEST.",
     ]
     others = [words(li) for li in result.select(".rulings li")]
@@ -392,10 +392,10 @@ def test_undo_of_the_last_card_takes_back_the_verdicts_and_history_keeps_everyth
     items = history.select("ol.history > li")
     assert len(items) == len(entries) + 1
     assert len(history.select("li.undone")) == 1
-    assert "Dummy 2: number card ▲green 1" in words(items[1])  # newest first: the undo, then this
+    assert "Dummy 2: number card ▲ green 1" in words(items[1])  # newest first: the undo, then this
     assert "taken back" in words(items[1])
     assert "Dummy 1: rule card LIMIT 23" in words(history)
-    assert "Aki: number card ●red 3" in words(history)
+    assert "Aki: number card ● red 3" in words(history)
 
 
 def test_a_viewer_sees_the_round_and_the_score_but_no_form(client: FlaskClient) -> None:
@@ -442,7 +442,7 @@ def test_api_judges_a_round_with_a_reason_per_player(client: FlaskClient) -> Non
     answer = response.get_json()
     assert answer["achieved"] == [True, False, False]
     assert [r["clause"] for r in answer["rulings"]] == ["TRIO", "BEST of the BEST", "SUPPORT RIGHT"]
-    assert answer["rulings"][0]["text"] == "Player A achieves TRIO: 3 ■blue cards, ■blue 1, ■blue 2, ■blue 3."
+    assert answer["rulings"][0]["text"] == "Player A achieves TRIO: 3 ■blue cards, ■ blue 1, ■ blue 2, ■ blue 3."
     assert answer["rulings"][2]["text"] == "Player C misses SUPPORT RIGHT: Player B, on their right, missed BEST of the BEST."
 
 

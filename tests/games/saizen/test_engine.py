@@ -109,8 +109,8 @@ def test_cards_not_in_the_deck_are_refused(text):
 
 
 def test_cards_and_suits_read_as_words():
-    assert sz.card_text("H10", EN.gettext) == "♥heart 10"
-    assert sz.card_text("SA", EN.gettext) == "♠spade A"
+    assert sz.card_text("H10", EN.gettext) == "♥ heart 10"
+    assert sz.card_text("SA", EN.gettext) == "♠ spade A"
     assert sz.card_text("JK", EN.gettext) == "Joker"
     assert sz.suit_text("C", EN.gettext) == "♣club"
 

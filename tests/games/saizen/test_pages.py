@@ -187,7 +187,7 @@ def test_a_card_is_two_taps_and_the_joker_one(client: FlaskClient) -> None:
     assert [words(label) for label in picker.select("label.suit-btn")] == ["♠ spade", "♥ heart", "♦ diamond", "♣ club"]
     hearts = picker.select(".ranks-H button[name=card]")
     assert [b["value"] for b in hearts] == ["HA"] + [f"H{v}" for v in range(2, 11)] + ["HJ", "HQ", "HK"]
-    assert hearts[9]["aria-label"] == "♥heart 10" and hearts[9].get_text(strip=True) == "♥10"
+    assert hearts[9]["aria-label"] == "♥ heart 10" and hearts[9].get_text(strip=True) == "♥10"
     assert [words(b) for b in picker.select(".jokers button")] == ["Joker"]
     assert len(picker.select("button[name=card]")) == 53
     without = seat_table(client, NAMES4)
@@ -204,28 +204,28 @@ def test_a_trick_says_who_is_winning_as_the_cards_come_and_explains_the_result(c
     lay(client, url, "S5")
     page = soup(client.get(url))
     assert words(page.select_one("#lead")) == "§2.3 ♠ led: High · Later · Ignore · MUST · Must win"
-    assert words(page.select_one("#live")) == "§2.2 Aki is winning so far, with ♠spade 5."
+    assert words(page.select_one("#live")) == "§2.2 Aki is winning so far, with ♠ spade 5."
     assert page.select_one("form.picker button[value=S5]").has_attr("disabled")
     assert page.select_one("#rule-cards th.lead").get_text(" ", strip=True).startswith("♠")
     lay(client, url, "SK", "HA")
     page = soup(client.get(url))
-    assert words(page.select_one("#live")) == "§2.2 Ben is winning so far, with ♠spade K."
+    assert words(page.select_one("#live")) == "§2.2 Ben is winning so far, with ♠ spade K."
     # each card down is tapped to correct its entry (the scorer's page)
     assert [words(r) for r in page.select("#trick .row")] == [
-        "Aki leads ♠5 ♠spade 5 Correct", "Ben ♠K ♠spade K Correct", "Cho ♥A ♥heart A Correct", "Dan …"]
+        "Aki leads ♠5 ♠ spade 5 Correct", "Ben ♠K ♠ spade K Correct", "Cho ♥A ♥ heart A Correct", "Dan …"]
     link = page.select("#trick a.correct-card")[1]["href"]
     correction = soup(client.get(link))
     assert correction.select_one("#correct input[name=seat]")["value"] == "1"
-    assert "Ben: ♠spade K" in words(correction.select_one("#correct p"))
+    assert "Ben: ♠ spade K" in words(correction.select_one("#correct p"))
     response = tap(client, url, "S9", htmx=True)
     fragment = soup(response)
     result = fragment.select_one("#result")
     assert words(result.select_one("h2")) == "Round 1, trick 1 · ♠spade led"
     assert words(result.select_one(".verdict")) == "Ben wins the trick."
-    assert words(result.select_one(".row.won")) == "Ben wins ♠K ♠spade K"
+    assert words(result.select_one(".row.won")) == "Ben wins ♠K ♠ spade K"
     assert [words(li) for li in result.select(".rulings li")] == [
         "§2.3 ♠spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
-        "§2.2 Ben wins with ♠spade K, the highest ♠spade (High).",
+        "§2.2 Ben wins with ♠ spade K, the highest ♠spade (High).",
         "§2.2 Ben, the winner, leads next."]
     assert words(fragment.select_one("#latest")) == "Trick 1: Ben wins. Why"
     assert fragment.select_one("#prompt").get_text(strip=True) == "Ben's card"
@@ -240,7 +240,7 @@ def test_a_flipped_row_changes_the_result_小(client: FlaskClient) -> None:
     lay(client, url, "S5", "S9")
     said_ = [words(li) for li in soup(client.get(url)).select("#result .rulings li")]
     assert said_[:2] == ["§2.3 ♠spade was led: its rule card reads Low · Later · Ignore · MUST · Must win.",
-                         "§2.2 Aki wins with ♠spade 5, the lowest ♠spade (Low)."]
+                         "§2.2 Aki wins with ♠ spade 5, the lowest ♠spade (Low)."]
 
 
 def test_refusals_are_shown_with_their_clause(client: FlaskClient) -> None:
@@ -249,7 +249,7 @@ def test_refusals_are_shown_with_their_clause(client: FlaskClient) -> None:
     lay(client, url, "D7")
     again = tap(client, url, "D7", htmx=True)
     assert again.status_code == 422
-    assert refusal(again) == ("§2.2", "§2.2 ♦diamond 7 has already been played this round.")
+    assert refusal(again) == ("§2.2", "§2.2 ♦ diamond 7 has already been played this round.")
     assert soup(again).select_one("form.picker") is not None
     joker = tap(client, url, "JK")
     assert refusal(joker) == ("§2.4", "§2.4 This game is played without jokers.")
@@ -291,7 +291,7 @@ def test_a_playoff_asks_its_players_stage_after_stage(client: FlaskClient) -> No
     assert words(page.select_one("#playoff")) == (
         "§2.3 Play-off stage 1: Aki, Ben, Cho each play one more card; numbers alone count.")
     assert "out" in page.select("#trick .row")[3]["class"]
-    assert words(page.select("#trick .row")[0]) == "Aki leads ♠5 ♠spade 5 Correct › play-off stage 1: …"
+    assert words(page.select("#trick .row")[0]) == "Aki leads ♠5 ♠ spade 5 Correct › play-off stage 1: …"
     assert page.select_one("#latest") is None
     lay(client, url, "S7", "H7")
     page = soup(client.get(url))
@@ -305,15 +305,15 @@ def test_a_playoff_asks_its_players_stage_after_stage(client: FlaskClient) -> No
     page = soup(client.get(url))
     result = page.select_one("#result")
     assert words(result.select_one(".row.won")) == (
-        "Aki leads wins ♠5 ♠spade 5 › play-off stage 1: ♠7 ♠spade 7 › play-off stage 2: ♠9 ♠spade 9")
+        "Aki leads wins ♠5 ♠ spade 5 › play-off stage 1: ♠7 ♠ spade 7 › play-off stage 2: ♠9 ♠ spade 9")
     assert [words(li) for li in result.select(".rulings li")][1:4] == [
-        "§2.3 決勝: Aki, Ben, Cho played the number 5 (♠spade 5, ♥heart 5, ♦diamond 5) and play off for the trick.",
+        "§2.3 決勝: Aki, Ben, Cho played the number 5 (♠ spade 5, ♥ heart 5, ♦ diamond 5) and play off for the trick.",
         "§2.3.3 Play-off stage 1: Aki, Ben played the number 7 again and play off once more.",
-        "§2.3 Aki wins the play-off with ♠spade 9 in stage 2 (High)."]
+        "§2.3 Aki wins the play-off with ♠ spade 9 in stage 2 (High)."]
     # Ben held ♥8 in stage 1 and joined with ♥7 instead: a 必勝 slip, shown, nothing changed
     findings = page.select("#revokes li")
     assert len(findings) == 1 and words(findings[0]).startswith(
-        "§2.3.4 Round 1, trick 1, play-off stage 1: 必勝 slip, no penalty: Ben played ♥heart 7 while holding ♥heart 8")
+        "§2.3.4 Round 1, trick 1, play-off stage 1: 必勝 slip, no penalty: Ben played ♥ heart 7 while holding ♥ heart 8")
     assert words(page.select_one("#latest-finding")) == "Proven MUST-follow breaks and 必勝 slips: 1 Why"
     assert scoreboard_totals(page) == [1, 0, 0, 0]
     ok(client.post(f"{url}/entries", data={**form_fields(page, "#revokes form"), "kind": "accept"}))
@@ -341,7 +341,7 @@ def test_a_playoff_with_no_card_left_has_no_winner_and_the_round_ends(client: Fl
     result = page.select_one("#result")
     assert words(result.select_one(".verdict")) == "Nobody wins the trick."
     assert [words(li) for li in result.select(".rulings li")][1:] == [
-        "§2.3 決勝: Aki, Ben played the number K (♥heart K, ♣club K) and play off for the trick.",
+        "§2.3 決勝: Aki, Ben played the number K (♥ heart K, ♣ club K) and play off for the trick.",
         "§2.3.2 Aki has no card left for the play-off and loses the trick.",
         "§2.3.2 Ben has no card left for the play-off and loses the trick.",
         "§2.3.2 Nobody in the play-off has a card left: the trick has no winner.",
@@ -355,7 +355,7 @@ def test_a_playoff_with_no_card_left_has_no_winner_and_the_round_ends(client: Fl
     # round 2: Aki holds Ben's set, proven to hold ♦ and ♣ only: a spade is refused
     pass_lap(client, url, 2)
     refused = tap(client, url, "S2")
-    assert refusal(refused) == ("", "Aki holds the hand set first dealt to Ben, but ♠spade 2 is proven to be in the "
+    assert refusal(refused) == ("", "Aki holds the hand set first dealt to Ben, but ♠ spade 2 is proven to be in the "
                                     "set first dealt to Aki.")
 
 
@@ -492,7 +492,7 @@ def test_corrections_offer_the_right_keys_and_replay_the_game(client: FlaskClien
     refused = client.post(links[5], data={**fields, "card": "H2"})
     assert refused.status_code == 422
     assert words(soup(refused).select_one(".error")) == (
-        "This correction would make round 1, trick 1, Cho's card impossible: ♥heart 2 has already been played this round. Nothing was changed.")
+        "This correction would make round 1, trick 1, Cho's card impossible: ♥ heart 2 has already been played this round. Nothing was changed.")
 
 
 # --------------------------------------------------------------------------- reload, viewer, languages
@@ -635,7 +635,7 @@ def test_the_quick_judge_takes_a_trick_in_taps_and_explains_it(client: FlaskClie
     assert words(result.select_one(".verdict")) == "Player B wins the trick"
     assert [words(li) for li in result.select(".rulings li")] == [
         "§2.3 ♠spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
-        "§2.2 Player B wins with ♠spade Q, the highest ♠spade (High)."]
+        "§2.2 Player B wins with ♠ spade Q, the highest ♠spade (High)."]
     assert page.select_one("form.picker") is None
     back = soup(client.get("/judge/saizen", query_string={"players": "3", "cards": "S5.SQ.H7", "back": "1"}))
     assert back.select_one("#prompt").get_text(strip=True) == "Player C's card"
@@ -657,7 +657,7 @@ def test_the_quick_judge_turns_faces_asks_a_joker_leads_suit_and_plays_off(clien
     assert said_[:3] == [
         "our ruling Player A's joker lead names ♥heart: its card applies, High · Later · Play-off · MUST · Must win.",
         "§2.3 ♥heart was led: its rule card reads High · Later · Play-off · MUST · Must win.",
-        "§2.3 決勝: Player B, Player C played the number 5 (♥heart 5, ♠spade 5) and play off for the trick."]
+        "§2.3 決勝: Player B, Player C played the number 5 (♥ heart 5, ♠ spade 5) and play off for the trick."]
     assert "§2.4 Player A's lone joker cannot win against a play-off." in said_
     hidden = {i["name"]: i["value"] for i in page.select("form.picker input[type=hidden]")}
     assert hidden == {"players": "3", "cards": "JK.H5.S5", "lead_suit": "H", "H_playoff": "1"}
@@ -665,7 +665,7 @@ def test_the_quick_judge_turns_faces_asks_a_joker_leads_suit_and_plays_off(clien
     # Player B has no card left; Player C plays: C wins
     page = soup(client.get("/judge/saizen", query_string={**fields, "cards": "JK.H5.S5.-", "card": "D2"}))
     assert words(page.select_one("#result .verdict")) == "Player C wins the trick"
-    assert words(page.select("#judge-cards .row")[1]) == "Player B ♥5 ♥heart 5 › play-off stage 1: no card"
+    assert words(page.select("#judge-cards .row")[1]) == "Player B ♥5 ♥ heart 5 › play-off stage 1: no card"
     assert "§2.3.2 Player B has no card left for the play-off and loses the trick." in [
         words(li) for li in page.select("#result .rulings li")]
     assert page.select_one("#prompt").get_text(strip=True) == "Every card is in: the trick is judged"

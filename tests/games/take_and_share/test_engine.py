@@ -161,8 +161,8 @@ def test_three_players_have_no_a_and_no_2(code: str) -> None:
 
 
 def test_cards_and_suits_read_as_words() -> None:
-    assert tns.card_text("S10", EN.gettext) == "♠spade 10"
-    assert tns.card_text("LA", EN.gettext) == "❦leaf A"
+    assert tns.card_text("S10", EN.gettext) == "♠ spade 10"
+    assert tns.card_text("LA", EN.gettext) == "❦ leaf A"
     assert tns.suit_text("X", EN.gettext) == "✚cross"
     assert [tns.suit_text(s, EN.gettext) for s in tns.SUITS] == ["❦leaf", "✚cross", "♣club", "♥heart", "♠spade", "♦diamond"]
 
@@ -949,7 +949,7 @@ def test_judge_answers_render_as_plain_json_in_english() -> None:
     ok, answer = i18n.judge(tns, {"ask": "trick", "plays": ["L6", "D3", "C3", "L9"]}, EN)
     assert ok, answer
     assert answer["rulings"][0] == {"clause": "トリックの手順 2)",
-                                    "text": "Player B did not follow ❦leaf with ♦diamond 3: they are shown to hold no ❦leaf."}
+                                    "text": "Player B did not follow ❦leaf with ♦ diamond 3: they are shown to hold no ❦leaf."}
     json.dumps(answer)
     ok, answer = i18n.judge(tns, {"ask": "score", "received": [["S3", "S4", "S5", "S6"], ["S8", "S10"], ["SA", "S2", "S9"], ["S7"]]}, EN)
     assert ok and answer["points"] == [4, 2, 0, 0]

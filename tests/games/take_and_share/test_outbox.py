@@ -82,10 +82,10 @@ def test_a_hand_out_offline_goes_on_card_by_card_and_the_last_card_is_nobodys_ch
     log = [Event("share", {"cards": list(SHARE)})] + [
         Event("play", {"seat": s, "card": c}) for s, c in ((1, "S9"), (2, "S4"), (0, "S6"))]
     open_table(page, live_server, live_db, log)  # Ben's 9 wins: he hands out ❦3, ✚4, ♣5
-    expect(page.locator("#prompt")).to_have_text("Ben hands out the share: who got ❦leaf 3?")
+    expect(page.locator("#prompt")).to_have_text("Ben hands out the share: who got ❦ leaf 3?")
     phone.set_offline(True)
     page.click("form.give-form button[name=seat][value='2']")
-    expect(page.locator("#prompt")).to_have_text("Ben hands out the share: who got ✚cross 4?")
+    expect(page.locator("#prompt")).to_have_text("Ben hands out the share: who got ✚ cross 4?")
     expect(page.locator("form.give-form button[name=seat][value='2']")).to_be_disabled()  # Cho has one
     page.click("form.give-form button[name=seat][value='1']")
     expect(page.locator("#outbox")).to_contain_text("Waiting (2)")

@@ -131,7 +131,7 @@ def test_the_share_cards_come_first_two_taps_each(client: FlaskClient) -> None:
     assert len(page.select("form.picker label.suit-btn")) == 6
     spades = page.select(".numbers-S button[name=card]")
     assert [b["value"] for b in spades] == ["SA", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10"]
-    assert spades[0].get_text(strip=True) == "♠A" and spades[0]["aria-label"] == "♠spade A"
+    assert spades[0].get_text(strip=True) == "♠A" and spades[0]["aria-label"] == "♠ spade A"
     assert len(page.select("form.picker button[name=card]")) == 60
     setup = words(page.select_one("#setup"))
     assert "§Cards used 60 cards, A to 10" in setup and "§Setting up Cho leads the first trick." in setup
@@ -145,7 +145,7 @@ def test_the_share_cards_come_first_two_taps_each(client: FlaskClient) -> None:
     assert words(page.select_one("#prompt")) == "Cho's card"
     assert [t.get_text(strip=True) for t in page.select("#stake .tile")] == ["❦A", "✚2", "♣3", "♥4"]
     assert form_fields(page)["kind"] == "play" and form_fields(page)["seat"] == "2"
-    assert "§Setting up The share cards ❦leaf A, ✚cross 2, ♣club 3, ♥heart 4 lie face up; Cho leads" in panel(client, url)
+    assert "§Setting up The share cards ❦ leaf A, ✚ cross 2, ♣ club 3, ♥ heart 4 lie face up; Cho leads" in panel(client, url)
 
 
 def test_a_card_before_the_share_is_in_is_refused_with_the_clause(client: FlaskClient) -> None:
@@ -164,10 +164,10 @@ def test_used_and_out_of_deck_cards_are_refused_and_not_offered(client: FlaskCli
     page = soup(client.get(url))
     assert len(page.select("form.picker button[name=card]")) == 48
     assert page.select_one("button[value=LA]") is None and page.select_one("button[value=L2]") is None
-    assert "§Cards used ❦leaf A is not used with 3 players: each suit runs from 3 to 10." == refused(
+    assert "§Cards used ❦ leaf A is not used with 3 players: each suit runs from 3 to 10." == refused(
         tap_card(client, url, "LA"))
     lay(client, url, "L3")
-    assert refused(tap_card(client, url, "L3")) == "❦leaf 3 has already been entered in this game."
+    assert refused(tap_card(client, url, "L3")) == "❦ leaf 3 has already been entered in this game."
     assert "there is no suit “Z”" in refused(tap_card(client, url, "Z9"))
     assert form_fields(soup(client.get(url)))["seq"] == "1"
 
@@ -190,13 +190,13 @@ def test_all_the_lead_suit_the_highest_wins_with_its_clause(client: FlaskClient)
     assert words(result.select_one(".play.won")) == "Ben ♠9"
     rulings = [words(li) for li in result.select(".rulings li")]
     assert ("§Resolving a trick A) Every card is ♠spade, the lead suit: the highest number wins, "
-            "so Ben takes the trick with ♠spade 9.") in rulings
-    assert ("§Resolving the share Ben takes the share cards ❦leaf A, ✚cross 2, ♣club 3, ♥heart 4 and hands one "
+            "so Ben takes the trick with ♠ spade 9.") in rulings
+    assert ("§Resolving the share Ben takes the share cards ❦ leaf A, ✚ cross 2, ♣ club 3, ♥ heart 4 and hands one "
             "to each player, themself included; the cards of this trick become the next share.") in rulings
     for badge in result.select("a.clause"):
         assert badge["href"].startswith(f"/rules/{tns.SLUG}#")
     latest = words(page.select_one("#latest"))
-    assert latest == "Trick 1: Ben wins with ♠spade 9, the highest (all ♠spade). Why"
+    assert latest == "Trick 1: Ben wins with ♠ spade 9, the highest (all ♠spade). Why"
     assert "Trick 1 of 14 · the share" in words(page.select_one("h1.status"))
 
 
@@ -204,14 +204,14 @@ def test_the_winner_hands_out_the_share_one_tap_per_card_but_the_last(client: Fl
     url = started(client)
     lay(client, url, *TRICK1)
     page = soup(client.get(url))
-    assert words(page.select_one("#prompt")) == "Ben hands out the share: who got ❦leaf A?"
+    assert words(page.select_one("#prompt")) == "Ben hands out the share: who got ❦ leaf A?"
     assert [t.get_text(strip=True) for t in page.select("#share-out .tile")] == ["❦A", "✚2", "♣3", "♥4"]
     names = [words(b) for b in page.select("form.give-form button[name=seat]")]
     assert names == ["Aki", "Ben (the winner)", "Cho", "Dan"]
     assert page.select_one("form.picker button[name=card]") is None, "no card keys while the share goes out"
     assert hand_out(client, url, 2) == ["LA"]
     page = soup(client.get(url))
-    assert words(page.select_one("#prompt")) == "Ben hands out the share: who got ✚cross 2?"
+    assert words(page.select_one("#prompt")) == "Ben hands out the share: who got ✚ cross 2?"
     assert [words(b) for b in page.select("form.give-form button[name=seat]")] == ["Aki", "Ben (the winner)", "Dan"]
     assert words(page.select("#share-out li")[0]) == "❦A → Cho"
     assert received_counts(page) == [0, 0, 1, 0]
@@ -225,7 +225,7 @@ def test_the_winner_hands_out_the_share_one_tap_per_card_but_the_last(client: Fl
     rulings = [words(li) for li in page.select("#result .rulings li")]
     assert ("§Resolving the share Ben has handed out the share after trick 1: each player received one card and "
             "keeps it face down.") in rulings
-    assert "§Resolving the share The cards of trick 1 are the new share: ♠spade 5, ♠spade 9, ♠spade 2, ♠spade 7." in rulings
+    assert "§Resolving the share The cards of trick 1 are the new share: ♠ spade 5, ♠ spade 9, ♠ spade 2, ♠ spade 7." in rulings
 
 
 def ahead(page_html, selector: str = "form.picker") -> list[dict]:  # type: ignore[no-untyped-def]
@@ -264,8 +264,8 @@ def test_offline_the_hand_out_goes_on_card_by_card_never_offering_a_player_twice
     assert form["data-outbox-once"] == "seat"
     # ❦A is asked now; ✚2 and ♣3 next; ♥4, the last, is nobody's choice.
     assert [(a["kind"], a["fields"], a["prompt"]) for a in ahead(page, "form.give-form")] == [
-        ("give", {"card": "X2"}, "Ben hands out the share: who got ✚cross 2?"),
-        ("give", {"card": "C3"}, "Ben hands out the share: who got ♣club 3?")]
+        ("give", {"card": "X2"}, "Ben hands out the share: who got ✚ cross 2?"),
+        ("give", {"card": "C3"}, "Ben hands out the share: who got ♣ club 3?")]
     hand_out(client, url, 2, 1)
     assert ahead(soup(client.get(url)), "form.give-form") == []
 
@@ -284,13 +284,13 @@ def test_received_cards_stay_secret_until_the_end(client: FlaskClient) -> None:
     lay(client, url, *TRICK1)
     hand_out(client, url, 2, 1, 3)
     text = panel(client, url)
-    assert "→" not in text and "received ❦leaf A" not in text
+    assert "→" not in text and "received ❦ leaf A" not in text
     assert "Received cards stay secret until the game ends" in text
     history = words(soup(client.get(url + "/history")))
     assert "Cho received a share card, face down until the game ends" in history
-    assert "Cho received ❦leaf A" not in history
+    assert "Cho received ❦ leaf A" not in history
     correct = words(soup(client.get(url + "/correct/8")).select_one("#correct"))
-    assert "Cho received ❦leaf A" in correct, "the scorer correcting a hand-out sees the card"
+    assert "Cho received ❦ leaf A" in correct, "the scorer correcting a hand-out sees the card"
 
 
 def test_wrong_hand_outs_are_refused_with_the_clause(client: FlaskClient) -> None:
@@ -299,10 +299,10 @@ def test_wrong_hand_outs_are_refused_with_the_clause(client: FlaskClient) -> Non
     hand_out(client, url, 2)
     fields = form_fields(soup(client.get(url)), "form.give-form")
     assert refused(client.post(f"{url}/entries", data={**fields, "seat": "2"})) == (
-        "§Resolving the share Cho has already received a card of this share (❦leaf A): each player receives exactly one.")
+        "§Resolving the share Cho has already received a card of this share (❦ leaf A): each player receives exactly one.")
     assert refused(client.post(f"{url}/entries", data={**fields, "card": "S9", "seat": "0"})) == (
-        "§Resolving the share ♠spade 9 is not one of the share cards being handed out: "
-        "❦leaf A, ✚cross 2, ♣club 3, ♥heart 4.")
+        "§Resolving the share ♠ spade 9 is not one of the share cards being handed out: "
+        "❦ leaf A, ✚ cross 2, ♣ club 3, ♥ heart 4.")
     assert refused(client.post(f"{url}/entries", data={**fields, "kind": "play", "seat": "1", "card": "H9"})) == (
         "§Resolving the share First Ben hands out the share cards, one to each player; then the next trick starts.")
 
@@ -322,10 +322,10 @@ def test_another_suit_the_lowest_wins_the_earlier_on_equal_and_a_void_is_shown(c
     assert words(result.select_one("h2")) == "Trick 2 · another suit: lowest wins"
     assert words(result.select_one(".verdict")) == "Cho wins the trick · Cho leads next"
     rulings = [words(li) for li in result.select(".rulings li")]
-    assert "§Playing a trick 2) Dan did not follow ♥heart with ♦diamond 3: they are shown to hold no ♥heart." in rulings
+    assert "§Playing a trick 2) Dan did not follow ♥heart with ♦ diamond 3: they are shown to hold no ♥heart." in rulings
     assert ("§Resolving a trick B) Not every card is ♥heart, the lead suit: the lowest number of any suit wins, "
-            "so Cho takes the trick with ♥heart 3.") in rulings
-    assert ("§Resolving a trick B) ♥heart 3, ♦diamond 3 share the lowest number, 3: the one played first wins, "
+            "so Cho takes the trick with ♥ heart 3.") in rulings
+    assert ("§Resolving a trick B) ♥ heart 3, ♦ diamond 3 share the lowest number, 3: the one played first wins, "
             "Cho's.") in rulings
 
 
@@ -340,14 +340,14 @@ def test_a_later_card_proves_a_revoke_and_the_table_may_let_it_stand(client: Fla
     assert "Proven revokes: 1" in words(page.select_one("#latest-finding"))
     finding = page.select_one("#revokes li.finding")
     assert words(finding).startswith(
-        "§Playing a trick 2) Trick 2: Dan played ♦diamond 3 on the lead ♥heart 9 while holding ♥heart: ♥heart 2, played in "
+        "§Playing a trick 2) Trick 2: Dan played ♦ diamond 3 on the lead ♥ heart 9 while holding ♥heart: ♥ heart 2, played in "
         "trick 3.")
     assert "The rulebook sets no penalty: the table decides." in words(page.select_one("#revokes"))
     lay(client, url, "H5", "H8")
     result = soup(client.get(url)).select_one("#result")
     proof = [words(li) for li in result.select("li.finding")]
-    assert proof == ["§Playing a trick 2) Proven revoke: in trick 2 Dan played ♦diamond 3 on the lead ♥heart 9, as if "
-                     "holding no ♥heart; in trick 3 they played ♥heart 2."]
+    assert proof == ["§Playing a trick 2) Proven revoke: in trick 2 Dan played ♦ diamond 3 on the lead ♥ heart 9, as if "
+                     "holding no ♥heart; in trick 3 they played ♥ heart 2."]
     fields = form_fields(soup(client.get(url)), "#revokes form")
     response = client.post(f"{url}/entries", data=fields)
     assert response.status_code == 303
@@ -368,7 +368,7 @@ def test_undo_takes_back_a_hand_out_one_card_at_a_time(client: FlaskClient) -> N
     response = client.post(f"{url}/undo", data={"seq": fields["seq"]})
     assert response.status_code == 303
     page = soup(client.get(url))
-    assert words(page.select_one("#prompt")) == "Ben hands out the share: who got ✚cross 2?"
+    assert words(page.select_one("#prompt")) == "Ben hands out the share: who got ✚ cross 2?"
     assert received_counts(page) == [0, 0, 1, 0]
 
 
@@ -388,7 +388,7 @@ def test_a_played_card_and_a_hand_out_can_be_corrected(client: FlaskClient) -> N
     assert [t.get_text(strip=True) for t in page.select("#result .play .tile")] == ["♠3", "♠9", "♠2", "♠7"]
     # The hand-out (seq 8): ❦A went to Dan, not Cho.
     page = soup(client.get(url + "/correct/8"))
-    assert "Cho received ❦leaf A" in words(page.select_one("#correct"))
+    assert "Cho received ❦ leaf A" in words(page.select_one("#correct"))
     assert [words(b) for b in page.select("#correct button[name=seat]")] == list(NAMES4)
     response = client.post(url + "/correct/8", data={"seq": "10", "card": "LA", "seat": "3"})
     assert response.status_code == 303, words(soup(response).select_one(".error"))
@@ -519,7 +519,7 @@ def test_the_quick_judge_takes_a_trick_and_explains_it(client: FlaskClient) -> N
     assert words(result.select_one("h2")) == "Ruling · another suit: lowest wins"
     assert words(result.select_one(".verdict")) == "Player B wins the trick"
     rulings = [words(li) for li in result.select(".rulings li")]
-    assert "§Resolving a trick B) ♥heart 3, ♦diamond 3 share the lowest number, 3: the one played first wins, Player B's." in rulings
+    assert "§Resolving a trick B) ♥ heart 3, ♦ diamond 3 share the lowest number, 3: the one played first wins, Player B's." in rulings
     page = soup(client.get(f"/judge/{tns.SLUG}", query_string={"players": "3", "cards": "H9.H3", "card": "H5"}))
     assert words(page.select_one("#result .verdict")) == "Player A wins the trick"
     refused_card = soup(client.get(f"/judge/{tns.SLUG}", query_string={"players": "3", "cards": "H9", "card": "HA"}))

@@ -127,9 +127,9 @@ def test_card_parsing_refuses_what_is_not_a_tennos_card(written, key):
 
 
 def test_a_card_reads_as_its_suit_mark_name_and_rank():
-    assert ty.card_text("SQ", EN.gettext) == "♠spade Q"
-    assert ty.card_text("X10", EN.gettext) == "✚cross 10"
-    assert ty.card_text("LA", EN.gettext) == "❦leaf A"
+    assert ty.card_text("SQ", EN.gettext) == "♠ spade Q"
+    assert ty.card_text("X10", EN.gettext) == "✚ cross 10"
+    assert ty.card_text("LA", EN.gettext) == "❦ leaf A"
     assert ty.suit_text("D", EN.gettext) == "♦diamond"
     assert ty.card_parts("H7") == (("H", "7"),)
 
@@ -212,7 +212,7 @@ def example(upto: str) -> ty.State:
 def test_example_the_spade_q_starts_in_the_middle():
     state = ty.apply(ty.initial({"players": EXAMPLE_PLAYERS}), Event("start", {"card": "SQ"}))
     assert at(state) == {(0, 0): "SQ"}
-    assert text(ty.rulings(state)[0], EXAMPLE_PLAYERS) == "♠spade Q is turned up as the starting card, at 0,0; Alice starts."
+    assert text(ty.rulings(state)[0], EXAMPLE_PLAYERS) == "♠ spade Q is turned up as the starting card, at 0,0; Alice starts."
 
 
 def test_example_alice_lays_the_heart_q_above_the_spade_q_same_rank():
@@ -220,7 +220,7 @@ def test_example_alice_lays_the_heart_q_above_the_spade_q_same_rank():
     assert ty.state_spots(start, "HQ") == ((0, -1), (0, 1))
     state = ty.apply(start, lay(ALICE, 0, 1, "HQ"))
     assert keys(ty.rulings(state)) == [("ty.laid", "A:プレー"), ("ty.fits_below", "A:縦")]
-    assert text(ty.rulings(state)[1]) == "♥heart Q has the same rank as ♠spade Q below it."
+    assert text(ty.rulings(state)[1]) == "♥ heart Q has the same rank as ♠ spade Q below it."
     state = ty.apply(state, done(ALICE))
     assert state.expected_seat == BETTY and state.hand_sizes == (9, 10, 10, 10, 10)
 
@@ -262,7 +262,7 @@ def test_example_elsa_cannot_lay_the_spade_j_anywhere():
     r = refusal(state, lay(ELSA, 1, 0, "SJ"))
     assert (r.key, r.clause) == ("ty.vertical_above", "A:すべて")
     assert r.params["other"] == CardRef("HK")
-    assert text(r) == ("♠spade J cannot go at 1,0: ♥heart K above it has another rank "
+    assert text(r) == ("♠ spade J cannot go at 1,0: ♥ heart K above it has another rank "
                        "(cards above and below each other have the same rank).")
     # Left of the spade K: the same suit, but two ranks away.
     r = refusal(state, lay(ELSA, -2, 0, "SJ"))
@@ -723,7 +723,7 @@ def test_judge_place_reports_the_first_bad_card_and_its_first_broken_rule(cards,
 def test_judge_spots_lists_free_spots_by_x_then_y():
     answer = ty.judge({"ask": "spots", "grid": {"0,0": "SQ"}, "card": "SK"})
     assert answer["spots"] == ["-1,0", "1,0"]
-    assert text(answer["rulings"][0]) == "♠spade K may go at 2 spots: -1,0; 1,0."
+    assert text(answer["rulings"][0]) == "♠ spade K may go at 2 spots: -1,0; 1,0."
     answer = ty.judge({"ask": "spots", "grid": {"0,0": "SQ", "0,1": "HQ"}, "card": "LQ"})
     assert answer["spots"] == ["0,-1", "0,2"]
 
@@ -798,7 +798,7 @@ def test_judge_refuses_bad_requests_with_the_right_key(request_, key):
 def test_judge_answers_render_as_json_with_clause_and_text():
     ok, answer = i18n.judge(ty, {"ask": "spots", "grid": {"0,0": "SQ"}, "card": "SK"}, EN)
     assert ok and answer == {"spots": ["-1,0", "1,0"], "rulings": [
-        {"clause": "A:すべて", "text": "♠spade K may go at 2 spots: -1,0; 1,0."}]}
+        {"clause": "A:すべて", "text": "♠ spade K may go at 2 spots: -1,0; 1,0."}]}
     ok, answer = i18n.judge(ty, {"ask": "place", "grid": {"0,0": "SQ"}, "cards": [["0,1", "HJ"]]}, EN)
     assert ok and (answer["legal"], answer["card"], answer["reason"]) == (False, 0, "vertical")
     json.dumps(answer)

@@ -61,7 +61,7 @@ def refusal(response) -> tuple[str, str]:  # type: ignore[no-untyped-def]
 
 
 def layout(page_html) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """The layout the page draws: "x,y" -> card, read from each card's title ("♠spade Q (0,0)")."""
+    """The layout the page draws: "x,y" -> card, read from each card's title ("♠ spade Q (0,0)")."""
     found = {}
     for cell in page_html.select("#layout .cell.card"):
         match = re.match(r"^(.*) \((-?\d+,-?\d+)\)$", cell["title"])
@@ -135,7 +135,7 @@ def test_the_game_starts_with_the_starting_card_two_taps(client: FlaskClient) ->
         "❦ leaf", "✚ cross", "♣ club", "♥ heart", "♠ spade", "♦ diamond"]
     spades = keys.select(".ranks-S button[name=card]")
     assert [b["value"] for b in spades] == ["SA", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "SJ", "SQ", "SK"]
-    assert spades[11]["aria-label"] == "♠spade Q" and words(spades[11]) == "♠Q"
+    assert spades[11]["aria-label"] == "♠ spade Q" and words(spades[11]) == "♠Q"
     assert len(keys.select("button[name=card]")) == 78
     assert form_fields(page, "form#start")["kind"] == "start"
     setup = words(page.select_one("#setup"))
@@ -147,8 +147,8 @@ def test_the_game_starts_with_the_starting_card_two_taps(client: FlaskClient) ->
     page = soup(client.get(url))
     assert page.select_one("#prompt").get_text(strip=True) == "Cho's turn"
     assert words(page.select_one("h1.status")) == "Tateyoko · Game 1 · Turn 1"
-    assert layout(page) == {"0,0": "♠spade Q"}
-    assert words(page.select_one("#latest")) == "♠spade Q is turned up as the starting card, at 0,0; Cho starts. Why"
+    assert layout(page) == {"0,0": "♠ spade Q"}
+    assert words(page.select_one("#latest")) == "♠ spade Q is turned up as the starting card, at 0,0; Cho starts. Why"
     # The cards that fit around the starting card are offered, each with its spots among the
     # four around it; the starting card's key is struck out.
     assert page.select_one("form#lay .quick") is not None and page.select_one("form#lay .suits") is None  # 7 fit
@@ -184,7 +184,7 @@ def test_the_example_alice_lays_the_heart_q_above_the_spade_q_in_three_taps(clie
     assert not_offered(page, "SQ")
     assert not_offered(page, "H3")
     # The heart Q fits two spots: its key opens them, named by the card beside them, never x,y.
-    assert page.select_one("form#lay label[data-card=HQ]")["aria-label"] == "♥heart Q: fits 2 spots"
+    assert page.select_one("form#lay label[data-card=HQ]")["aria-label"] == "♥ heart Q: fits 2 spots"
     assert spot_list(page, "HQ") == [("0,-1", "below ♠Q"), ("0,1", "above ♠Q")]
     assert not re.search(r"-?\d+,-?\d+", words(page.select_one("form#lay")))
     # Three taps: the suit, the heart Q, the spot.
@@ -195,8 +195,8 @@ def test_the_example_alice_lays_the_heart_q_above_the_spade_q_in_three_taps(clie
     assert fragment.select_one("#panel") is not None and fragment.select_one("html") is None
     assert fragment.select_one("#prompt").get_text(strip=True) == "Alice: the next card in line, or done"
     said = [words(li) for li in fragment.select("#result .rulings li")]
-    assert said == ["§A: Play cards from your hand Alice lays ♥heart Q.",
-                    "§Vertical neighbours ♥heart Q has the same rank as ♠spade Q below it."]
+    assert said == ["§A: Play cards from your hand Alice lays ♥ heart Q.",
+                    "§Vertical neighbours ♥ heart Q has the same rank as ♠ spade Q below it."]
     assert newest(fragment) == ["0,1"]
     # A further card goes next to the one just laid: the heart K left or right of the heart Q,
     # no Q any more (above the heart Q would need another Q, which fits: 0,2).
@@ -205,7 +205,7 @@ def test_the_example_alice_lays_the_heart_q_above_the_spade_q_in_three_taps(clie
     assert offered(fragment, "CQ") == ["0,2"]
     # A card that fits one spot only is laid there by its key: two taps.
     key = fragment.select_one("form#lay button[name=at][data-card=CQ]")
-    assert key["value"] == "CQ@0,2" and key["aria-label"] == "♣club Q, above ♥Q"
+    assert key["value"] == "CQ@0,2" and key["aria-label"] == "♣ club Q, above ♥Q"
     assert fragment.select_one("form#pass") is None
     ok(done(client, url))
     page = soup(client.get(url))
@@ -226,7 +226,7 @@ def test_the_example_dolly_lays_three_aces_in_a_line_downwards(client: FlaskClie
     url = example(client, "catherine")
     ok(lay(client, url, "2,1", "HA"))  # K and A are one apart
     said = [words(li) for li in soup(client.get(url)).select("#result .rulings li")]
-    assert said[1] == "§Horizontal neighbours ♥heart A is the same suit as ♥heart K on its left, one rank apart."
+    assert said[1] == "§Horizontal neighbours ♥ heart A is the same suit as ♥ heart K on its left, one rank apart."
     assert highlighted(client, url, "LA") == ["2,0", "2,2"]
     ok(lay(client, url, "2,0", "LA"))
     page = soup(client.get(url))
@@ -240,8 +240,8 @@ def test_the_example_dolly_lays_three_aces_in_a_line_downwards(client: FlaskClie
     ok(done(client, url))
     page = soup(client.get(url))
     assert newest(page) == ["2,1", "2,0", "2,-1"]
-    assert layout(page) == {"0,0": "♠spade Q", "0,1": "♥heart Q", "-1,0": "♠spade K", "1,1": "♥heart K",
-                            "2,1": "♥heart A", "2,0": "❦leaf A", "2,-1": "♣club A"}
+    assert layout(page) == {"0,0": "♠ spade Q", "0,1": "♥ heart Q", "-1,0": "♠ spade K", "1,1": "♥ heart K",
+                            "2,1": "♥ heart A", "2,0": "❦ leaf A", "2,-1": "♣ club A"}
     assert sizes(page)["Dolly"] == ["7", "3", "0"]
     assert words(page.select_one("#latest")) == "Dolly ends the turn after laying 3 cards. Why"
 
@@ -254,7 +254,7 @@ def test_the_example_elsas_spade_j_fits_nowhere_is_struck_and_each_try_is_refuse
     # A form sent anyway (made by hand, or from a page left open) is refused by rule.
     # Right of the spade Q it would fit the Q, but the heart K above it is another rank.
     refused = lay_anyway(client, url, "1,0", "SJ", htmx=True)
-    assert refusal(refused) == ("§Every neighbour", "§Every neighbour ♠spade J cannot go at 1,0: ♥heart K above it has "
+    assert refusal(refused) == ("§Every neighbour", "§Every neighbour ♠ spade J cannot go at 1,0: ♥ heart K above it has "
                                 "another rank (cards above and below each other have the same rank).")
     # Nothing is stored; the picker is the same as before the refusal.
     assert form_fields(soup(refused), "form#lay")["seq"] == form_fields(soup(client.get(url)), "form#pass")["seq"]
@@ -262,7 +262,7 @@ def test_the_example_elsas_spade_j_fits_nowhere_is_struck_and_each_try_is_refuse
         [k["data-card"] for k in page.select("form#lay [data-card]:not([disabled])")]
     # Left of the spade K: the same suit, two ranks away.
     assert refusal(lay_anyway(client, url, "-2,0", "SJ")) == (
-        "§Horizontal neighbours", "§Horizontal neighbours ♠spade J cannot go at -2,0: ♠spade K on its right is not "
+        "§Horizontal neighbours", "§Horizontal neighbours ♠ spade J cannot go at -2,0: ♠ spade K on its right is not "
         "one rank away (cards side by side are one rank apart, K next to A).")
     assert highlighted(client, url, "C2") == ["1,-1", "3,-1"]
     ok(lay(client, url, "3,-1", "C2"))
@@ -279,8 +279,8 @@ def test_a_turn_that_bends_or_leaves_the_last_card_is_refused_with_the_clause(cl
     # Only 2,-1 is offered; a form sent for another spot is refused by rule.
     fields = form_fields(soup(client.get(url)), "form#lay")
     assert refusal(client.post(f"{url}/entries", data={**fields, "card": "L2", "spot": "3,0"})) == (
-        "§One straight line", "§One straight line ❦leaf 2 cannot go at 3,0: the cards of a turn lie in one straight "
-        "line from ♥heart A, so the next one goes one step further the same way, beyond ❦leaf A.")
+        "§One straight line", "§One straight line ❦ leaf 2 cannot go at 3,0: the cards of a turn lie in one straight "
+        "line from ♥ heart A, so the next one goes one step further the same way, beyond ❦ leaf A.")
     assert refusal(client.post(f"{url}/entries", data={**fields, "card": "L2", "spot": "3,1"}))[0] == \
         "§The card just played"
     assert refusal(client.post(f"{url}/entries", data={**fields, "kind": "pass"}))[1].startswith(
@@ -293,7 +293,7 @@ def test_a_card_already_in_the_layout_is_not_offered_and_is_refused(client: Flas
     assert not_offered(page, "HQ")
     assert offered(page, "SK") == ["-1,0", "1,0"]
     assert refusal(lay_anyway(client, url, "-1,0", "HQ")) == (
-        "§Equipment", "§Equipment ♥heart Q is already in the layout, at 0,1.")
+        "§Equipment", "§Equipment ♥ heart Q is already in the layout, at 0,1.")
 
 
 def test_a_card_and_its_spot_in_one_value_is_read_and_a_bad_one_refused(client: FlaskClient) -> None:
@@ -508,8 +508,8 @@ def test_the_history_describes_every_kind_of_entry_and_corrections_offer_the_rig
     ok(pass_(client, url))
     history = soup(client.get(f"{url}/history"))
     items = [words(li) for li in history.select("ol.history li")][::-1]  # newest first
-    assert items[0].startswith("Starting card: ♠spade Q")
-    assert items[1].startswith("Alice lays ♥heart Q at 0,1")
+    assert items[0].startswith("Starting card: ♠ spade Q")
+    assert items[1].startswith("Alice lays ♥ heart Q at 0,1")
     assert items[2].startswith("Alice ends the turn")
     assert items[3].startswith("Betty passes")
     links = sorted((a["href"] for a in history.select("a.correct")), key=lambda h: int(h.rsplit("/", 1)[1]))
@@ -522,13 +522,13 @@ def test_the_history_describes_every_kind_of_entry_and_corrections_offer_the_rig
     # The heart Q becomes the club Q: same rank, still fits; the game plays again from there.
     response = client.post(links[1], data={**hidden, "card": "CQ"})
     assert response.status_code == 303
-    assert layout(soup(client.get(url)))["0,1"] == "♣club Q"
+    assert layout(soup(client.get(url)))["0,1"] == "♣ club Q"
     # A card that does not fit there is refused, naming the rule.
     page = soup(client.get(links[1]))
     hidden = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
     refused = client.post(links[1], data={**hidden, "card": "C9"})
     assert refused.status_code == 422
-    assert "♣club 9 cannot go at 0,1: ♠spade Q below it has another rank" in words(soup(refused).select_one(".error"))
+    assert "♣ club 9 cannot go at 0,1: ♠ spade Q below it has another rank" in words(soup(refused).select_one(".error"))
 
 
 def test_a_hand_is_corrected_with_its_counts(client: FlaskClient) -> None:
@@ -560,7 +560,7 @@ def test_a_viewer_is_told_what_is_awaited_sees_the_layout_and_gets_no_form(clien
     assert page.select_one("#prompt").get_text(strip=True) == "Waiting for Alice's turn"
     assert page.select_one("#panel form") is None and "You are watching" in words(page)
     assert page.select_one("#layout-wrap.fit") is not None and page.select_one("#layout button") is None
-    assert layout(page) == {"0,0": "♠spade Q", "0,1": "♥heart Q"} and newest(page) == ["0,1"]
+    assert layout(page) == {"0,0": "♠ spade Q", "0,1": "♥ heart Q"} and newest(page) == ["0,1"]
     assert soup(client.get(viewer, query_string={"card": "SK"})).select_one("#chosen") is None
     refused = client.post(f"{viewer}/entries", data={"seq": "2", "kind": "done", "seat": "0"})
     assert refused.status_code == 403
@@ -601,7 +601,7 @@ def test_the_quick_judge_builds_a_layout_and_says_where_a_card_may_go(client: Fl
     assert ordered(page.select("#judge-layout a.spot.ok")) == ["0,-1", "0,1"]
     assert words(page.select_one("#result .verdict")) == "It may go at 0,-1, 0,1."
     assert [words(li) for li in page.select("#result .rulings li")] == [
-        "§Every neighbour ♥heart Q may go at 2 spots: 0,-1; 0,1."]
+        "§Every neighbour ♥ heart Q may go at 2 spots: 0,-1; 0,1."]
     # Can it go here? A spot tapped with the card asks about a turn.
     link = page.select_one("#judge-layout a.spot.ok").get("href")
     page = soup(client.get(link))
@@ -622,7 +622,7 @@ def test_the_quick_judge_checks_a_turn_spot_first_and_names_the_rule_broken(clie
     page = soup(client.get("/judge/tateyoko", query_string={**fields, "card": "SJ"}))
     assert words(page.select_one("#result .verdict")) == "Not legal: card 1 of the turn breaks a rule."
     assert [words(li) for li in page.select("#result .rulings li")] == [
-        "§Every neighbour ♠spade J cannot go at 1,0: ♥heart K above it has another rank (cards above and below "
+        "§Every neighbour ♠ spade J cannot go at 1,0: ♥ heart K above it has another rank (cards above and below "
         "each other have the same rank)."]
     assert page.select_one("#judge-layout .cell.card.bad") is not None
     assert page.select_one("#prompt").get_text(strip=True) == "Not legal: take back the last card, or start over"
@@ -659,13 +659,13 @@ def test_the_scorer_taps_a_card_of_the_turn_to_correct_it_a_viewer_cannot(client
     page = soup(client.get(url))
     # The turn's cards in full-size keys above the layout (drawn to the phone's width, maybe too small to tap).
     links = page.select("#newest a.correct-card")
-    assert [words(a) for a in links] == ["♥A ♥heart A Correct", "❦A ❦leaf A Correct"]
+    assert [words(a) for a in links] == ["♥A ♥ heart A Correct", "❦A ❦ leaf A Correct"]
     assert page.select("#layout a.correct-card") == []
     form = soup(client.get(links[1]["href"]))
-    assert "Dolly lays ❦leaf A at 2,0" in words(form.select_one("#correct"))
+    assert "Dolly lays ❦ leaf A at 2,0" in words(form.select_one("#correct"))
     hidden = {i["name"]: i["value"] for i in form.select("#correct form input[type=hidden]")}
     assert client.post(links[1]["href"], data={**hidden, "card": "XA"}).status_code == 303
-    assert layout(soup(client.get(url)))["2,0"] == "✚cross A"
+    assert layout(soup(client.get(url)))["2,0"] == "✚ cross A"
     share = soup(client.get(url.split("/g/")[0] + "/share", base_url="http://192.168.7.21:5000"))
     viewer = re.sub(r"^https?://[^/]+", "", viewer_link(share)).rstrip("/") + "/g/1"
     assert soup(client.get(viewer)).select("a.correct-card") == []

@@ -227,9 +227,9 @@ def test_the_bid_example_cross_and_heart_predict_six_tricks():
 
 
 def test_card_text_shows_one_suit_and_the_rank():
-    assert ts.card_text("X10", EN.gettext) == "✚cross 10"
-    assert ts.card_text("la", EN.gettext) == "❦leaf A"
-    assert i18n.card_text(ts, "H7", EN.gettext) == "♥heart 7"
+    assert ts.card_text("X10", EN.gettext) == "✚ cross 10"
+    assert ts.card_text("la", EN.gettext) == "❦ leaf A"
+    assert i18n.card_text(ts, "H7", EN.gettext) == "♥ heart 7"
 
 
 # --------------------------------------------------------------------------- seats and order
@@ -937,8 +937,8 @@ def test_judge_answers_render_in_english_as_plain_json():
     assert ok
     assert [r["clause"] for r in answer["rulings"]] == [STEP[3], STEP[3], STEP[3], STEP[4], STEP[5]]
     assert answer["rulings"][0]["text"] == (
-        "Player B played ❦leaf Q of the lead's suit: suit follow. Everyone after must play ❦leaf if they can.")
-    assert answer["rulings"][3]["text"] == "Suit follow: Player B wins with ❦leaf Q, the highest ❦leaf."
+        "Player B played ❦ leaf Q of the lead's suit: suit follow. Everyone after must play ❦leaf if they can.")
+    assert answer["rulings"][3]["text"] == "Suit follow: Player B wins with ❦ leaf Q, the highest ❦leaf."
     json.dumps(answer)
     ok, answer = i18n.judge(ts, {**SCORE_REQUEST, "open_bid_team": 1}, EN)
     assert ok

@@ -132,7 +132,7 @@ def test_a_card_takes_two_taps_suit_then_rank_from_this_deck_only(client: FlaskC
     hearts = page.select(".ranks-H button[name=card]")
     assert [b["value"] for b in hearts] == ["HA", "HK", "HQ", "HJ", "H10", "H9", "H8", "H7"]
     assert hearts[4].get_text(strip=True) == "♥10"
-    assert hearts[4]["aria-label"] == "♥heart 10"
+    assert hearts[4]["aria-label"] == "♥ heart 10"
     assert len(page.select("form.picker button[name=card]")) == 48
     assert page.select_one("button[value=H6]") is None
 
@@ -167,11 +167,11 @@ def test_used_and_out_of_deck_cards_are_refused_with_the_reason_and_not_offered(
     assert page.select_one("button[value=H9]").has_attr("disabled")
     again = play(client, url, "H9", htmx=True)
     assert again.status_code == 422
-    assert words(soup(again).select_one(".error")) == "♥heart 9 has already been played this hand, in trick 1."
+    assert words(soup(again).select_one(".error")) == "♥ heart 9 has already been played this hand, in trick 1."
     assert soup(again).select_one("form.picker") is not None
     outside = play(client, url, "H5")
     assert outside.status_code == 422
-    assert "♥heart 5 is not in the deck for 4 players: it holds 7 to A of each suit." in words(
+    assert "♥ heart 5 is not in the deck for 4 players: it holds 7 to A of each suit." in words(
         soup(outside).select_one(".error"))
     nonsense = play(client, url, "Z9")
     assert nonsense.status_code == 422
@@ -208,7 +208,7 @@ def test_a_trick_becomes_rank_follow_live_and_the_winner_is_explained(client: Fl
     assert "won" in result.select_one(".play.won").get("class") and "Ben" in words(result.select_one(".play.won"))
     rulings = result.select(".rulings li")
     assert [r.select_one(".clause").get_text(strip=True) for r in rulings] == [STEP[3], STEP[3], STEP[4]]
-    assert ("Rank follow: Ben wins with ♣club 9, the strongest suit among the 9 cards."
+    assert ("Rank follow: Ben wins with ♣ club 9, the strongest suit among the 9 cards."
             in words(rulings[-1]))
     # Ben, a left-side player, leads: his partner Aki is on his right, so play runs counter-clockwise.
     assert "Counter-clockwise" in words(fragment.select_one("#order"))
@@ -230,7 +230,7 @@ def test_a_trick_becomes_suit_follow_live_does_not_switch_and_a_revoke_is_proven
     lay(client, url, "L8")
     result = soup(client.get(url)).select_one("#result")
     assert "Trick 2 · suit follow" in words(result)
-    assert "Suit follow: Ben wins with ❦leaf K, the highest ❦leaf." in words(result)
+    assert "Suit follow: Ben wins with ❦ leaf K, the highest ❦leaf." in words(result)
     assert [c.get_text(strip=True) for c in result.select(".clause")] == [STEP[3], STEP[3], STEP[4]]
     # Trick 3: Ben leads, and Dan now plays a leaf: the show-out of trick 2 was a revoke.
     lay(client, url, "CA", "C7", "L9")
@@ -238,8 +238,8 @@ def test_a_trick_becomes_suit_follow_live_does_not_switch_and_a_revoke_is_proven
     assert "void ❦" in words(page.select(".trick .row")[2])
     flags = page.select("#revokes li")
     assert len(flags) == 1
-    assert ("Proven revoke: in trick 2 Dan played ✚cross K on the lead ❦leaf K, as if holding no ❦leaf; "
-            "in trick 3 they played ❦leaf 9.") in words(flags[0])
+    assert ("Proven revoke: in trick 2 Dan played ✚ cross K on the lead ❦ leaf K, as if holding no ❦leaf; "
+            "in trick 3 they played ❦ leaf 9.") in words(flags[0])
     assert flags[0].select_one(".clause").get_text(strip=True) == STEP[3]
     assert "No result was changed" in words(page.select_one("#revokes"))
 
@@ -250,7 +250,7 @@ def test_with_no_follow_the_leader_wins(client: FlaskClient) -> None:
     result = soup(client.get(url)).select_one("#result")
     assert "Trick 1 · no follow" in words(result)
     assert "Aki wins the trick" in words(result.select_one(".verdict"))
-    assert "Nobody followed the suit or rank of ♦diamond 7: the leader, Aki, wins." in words(result)
+    assert "Nobody followed the suit or rank of ♦ diamond 7: the leader, Aki, wins." in words(result)
 
 
 # --------------------------------------------------------------------------- bids and the score
@@ -470,7 +470,7 @@ def test_the_history_describes_every_kind_of_entry(client: FlaskClient) -> None:
     assert items[40].startswith("Aki's bid cards: ")
     assert items[44].startswith("Opening leader: Ben")
     assert items[45].startswith(f"Open bid: {NAMES4[a]} ") and f"; {NAMES4[b]} " in items[45]
-    assert "♥heart" in " ".join(items) or "❦leaf" in " ".join(items)
+    assert "♥ heart" in " ".join(items) or "❦ leaf" in " ".join(items)
 
 
 # --------------------------------------------------------------------------- undo, reload, viewer, end
@@ -486,7 +486,7 @@ def test_undo_takes_back_a_card_and_history_keeps_it(client: FlaskClient) -> Non
     assert "No follow yet" in words(page.select_one("#follow"))
     history = soup(client.get(f"{url}/history"))
     assert len(history.select("ol.history li")) == 3 and len(history.select("li.undone")) == 1
-    assert "Ben: ♣club 9" in words(history.select("ol.history li")[1])
+    assert "Ben: ♣ club 9" in words(history.select("ol.history li")[1])
 
 
 def test_undo_unscores_a_hand_and_hides_the_bid_again(client: FlaskClient) -> None:
@@ -566,7 +566,7 @@ def test_api_judges_a_trick_with_clauses(client: FlaskClient) -> None:
     assert (answer["follow"], answer["fixed_by"], answer["winner"]) == ("rank", 1, 1)
     assert [r["clause"] for r in answer["rulings"]] == [
         "トリックテイキングフェーズ 3", "トリックテイキングフェーズ 3", "トリックテイキングフェーズ 4", "トリックテイキングフェーズ 5"]
-    assert answer["rulings"][2]["text"] == "Rank follow: Player B wins with ♣club 9, the strongest suit among the 9 cards."
+    assert answer["rulings"][2]["text"] == "Rank follow: Player B wins with ♣ club 9, the strongest suit among the 9 cards."
 
 
 def test_api_lists_plays_that_broke_the_follow_duty(client: FlaskClient) -> None:
