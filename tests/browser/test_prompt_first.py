@@ -51,6 +51,7 @@ def test_after_undo_the_page_returns_to_the_prompt(page, live_server: str) -> No
     for number, code in enumerate(("R5B6", "R2G9"), start=1):
         tap_card(page, hm.parse_card(code))
         wait_for_entry(page, number)
+    page.set_viewport_size({"width": 360, "height": 420})  # a page longer than the screen, however short it got
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # as after reading the scoreboard
     assert page.evaluate("window.scrollY") > 0
     page.click("button.undo")
