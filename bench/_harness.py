@@ -33,18 +33,54 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def serving_processes(args: list[str]) -> int:
+    """How many processes of `args` listen on the port: `companion serve` one per core
+    unless --workers says; anything else one."""
+    if "--workers" in args:
+        return int(args[args.index("--workers") + 1])
+    if "serve" in args:
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return 1
+
+
+def listening_sockets(port: int) -> int:
+    """Sockets listening on `port` (each serving process binds its own, sharing the port);
+    counted from Linux's /proc/net tables, or 1 where there are none to read."""
+    tables = [Path("/proc/net/tcp"), Path("/proc/net/tcp6")]
+    if not any(t.exists() for t in tables):
+        return 1
+    count = 0
+    for table in tables:
+        if table.exists():
+            for line in table.read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                    count += 1
+    return count
+
+
 def start(args: list[str], port: int, timeout: float = 20.0) -> subprocess.Popen[bytes]:
-    """Start a server process and wait until it accepts connections."""
+    """Start a server process and wait until every one of its serving processes listens.
+
+    Waiting for all of them matters: each binds its own socket on the port once it has
+    started, and a connection made before the last has bound cannot reach it; a bench whose
+    clients all connect in the first moment and keep their connections would then run on
+    one process of several and measure that."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, *args], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
+    wanted = serving_processes(args)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             with socket.create_connection((HOST, port), timeout=0.2):
-                return proc
+                pass
         except OSError:
             time.sleep(0.05)
+            continue
+        if listening_sockets(port) >= wanted:
+            return proc
+        time.sleep(0.05)
     proc.kill()
     raise RuntimeError(f"server on port {port} did not start")
 
