@@ -189,12 +189,14 @@ def run(app: Any, config: dict[str, object], listen: list[str], workers: int, th
     from .shelf import make_folder as make_shelf
 
     app.extensions["companion.keepalive"].conn.close()  # no SQLite connection is carried into a fork
-    config = {**config, "SHELF": make_shelf()}  # the processes' shared drawings (shelf.py)
+    if workers > 1:  # the processes' shared drawings (shelf.py); one process has no one to share with
+        config = {**config, "SHELF": make_shelf()}
     print(_("companion: serving from %(n)s processes", n=workers), flush=True)
     try:
         Serve(config, listen, workers, threads, CONNECTION_LIMIT, CHANNEL_TIMEOUT).run()
     finally:
-        shutil.rmtree(str(config["SHELF"]), ignore_errors=True)
+        if "SHELF" in config:
+            shutil.rmtree(str(config["SHELF"]), ignore_errors=True)
 
 
 def default_workers() -> int:

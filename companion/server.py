@@ -2,7 +2,10 @@
 
 gunicorn runs the serving processes (one per core): it forks them, starts again one that
 dies, gives each a listening socket of its own on the same port (`reuse_port`: the kernel
-spreads new connections evenly over them), and stops them gracefully. Each process is
+spreads new connections evenly over them), and stops them gracefully. Each process binds
+its socket as it starts, so a connection made in the moment between the first process's
+start and the last's reaches the first, and stays with it while it is kept open (the
+benches wait for every process before their phones connect: bench/_harness.py). Each process is
 gunicorn's gevent worker on gevent's WSGI server (`Worker`), given this module's `Handler`
 the way gunicorn's gevent workers take one (their `wsgi_handler`): gevent holds every
 connection in one event loop per process, so a phone's connection kept open between its
