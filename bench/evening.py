@@ -9,11 +9,10 @@ new (answered empty), a viewer's poll that gets the panel, the game page, the hi
 full scoreboard and both exports. Prints the median milliseconds of each request at each table and the size of its
 answer; the last line is JSON with the ratio long/short per request (target: at most 1.2),
 the ratio of the answers' sizes, and the worst ratio of the requests other than the two
-exports and the full scoreboard (they are the evening's whole record: their answers grow
-with the evening, so their ratio of cost is to be read against their ratio of size). The
-full scoreboard was held to the target while an evening of one kind was one series; a
-series now ends by its game's rule (Hyper Maker: as many games as players), so 300 games
-of four players are 75 series, each with its totals, chart and rules line.
+exports (they are the evening's whole record: their answers grow with the evening, so
+their ratio of cost is to be read against their ratio of size). The full scoreboard is held
+to the target: it says one line per series (300 games of four players are 75 series of
+Hyper Maker, whose series ends after as many games as players) and shows one series whole.
 
 Then the first load after a restart (`--restarts`, 6 of each): the server is stopped and
 started again on the same file (one serving process), a third table's game page is loaded
@@ -40,9 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion import records, store  # noqa: E402
 
 PLAYERS = 4
-WHOLE_EVENING = ("export_json", "export_csv", "scoreboard")
-"""The requests whose answer is the evening's whole record (the full scoreboard: every
-series, each with its totals, chart and rules line)."""
+WHOLE_EVENING = ("export_json", "export_csv")
+"""The requests whose answer is the evening's whole record."""
 
 
 def game_record(number: int, seed: int, entries: int | None = None) -> dict[str, object]:

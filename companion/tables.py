@@ -351,6 +351,12 @@ class Scoreboard:
         row, outcome = self.series[-1].rows[-1]
         return not outcome.over and row.id not in self.series[-1].abandoned
 
+    def numbered(self, number: int) -> tuple[tuple[int, Series], ...]:
+        """Series `number` of the evening (from 1) with its number, as `around` gives it;
+        empty if the board holds no such series."""
+        index = number - self.skipped - 1
+        return ((number, self.series[index]),) if 0 <= index < len(self.series) else ()
+
     def series_of(self, game_id: int) -> Series | None:
         """The series a game belongs to (the strip and banners of its page describe that one)."""
         return next((s for s in self.series if any(row.id == game_id for row, _ in s.rows)), None)

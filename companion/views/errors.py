@@ -26,6 +26,7 @@ class PageError(Exception):
 
 NOT_HERE = N_("There is no such page here.")
 NO_TABLE = N_("There is no such table or game here.")
+NO_SERIES = N_("This table has no such series: the scoreboard lists the ones it has.")
 VIEWER_ONLY = N_("This link can only watch the table; entries need the scorer's link. Nothing was changed.")
 
 MESSAGES = {

@@ -18,7 +18,7 @@ from ..csrf import csrf_token
 from ..db import get_db
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError
 from ..rules.contract import applicable, option_defaults, options_from_form
-from .errors import MESSAGES, NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
+from .errors import MESSAGES, NO_SERIES, NO_TABLE, NOT_HERE, VIEWER_ONLY, PageError
 from ._htmx import htmx_redirect, is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
@@ -276,9 +276,18 @@ def game(number: int) -> tuple[str, int]:
 
 @bp.get("/scoreboard")
 def scoreboard() -> str:
-    """Every game of the evening with its points (a game page shows the latest few)."""
+    """The evening, one line per series, and one series with every game's points and its
+    chart (`?series=N`, from 1; the latest by default). One series at a time: an evening of
+    a hundred series is a hundred lines, not a hundred tables and charts."""
     board = tables.scoreboard(get_db(), g.table.id)
-    return render_template("scoreboard.html", table=g.table, board=board)
+    asked = request.args.get("series")
+    chosen = board.count
+    if asked is not None:
+        chosen = int(asked) if asked.isdigit() else 0
+        if not board.numbered(chosen):
+            raise PageError(404, NO_SERIES)
+    return render_template("scoreboard.html", table=g.table, board=board, chosen=chosen,
+                           key=(g.table.id, "full", chosen, url_for("play.scoreboard"), board.key))
 
 
 @bp.get("/live")

@@ -345,7 +345,7 @@ class Evening:
                 if index == 0:
                     self.open_viewer(page, viewer)
                 self.play(page, planned, reload_at=len(planned.events) // 3 if index == 1 else None)
-                self.after_game(page)
+                self.after_game(page, last=index == len(games) - 1)
         finally:
             scorer.close()
             viewer.close()
@@ -541,8 +541,10 @@ class Evening:
         page.go_back()
         self.wait_for(page, len(game.log))
 
-    def after_game(self, page: Page) -> None:
-        """At a game's end: the scoreboard against the exported record; the history; the viewer."""
+    def after_game(self, page: Page, last: bool = False) -> None:
+        """At a game's end: the scoreboard against the exported record; the history; the
+        viewer; the full scoreboard (one line per series, the latest series whole; after the
+        evening's last game, every series through its line)."""
         number = len(self.games)
         game = self.games[-1]
         self.where = f"game {number} ({game.slug}) end"
@@ -560,7 +562,22 @@ class Evening:
         self.check_viewer()
         page.goto(f"{self.base}/t/{self.token}/scoreboard")
         self.where = f"game {number} ({game.slug}) end, the full scoreboard"
-        self.check_scoreboard(self.read(page)["series"], series_of(self.games), whole=True)
+        groups = series_of(self.games)
+        shown = self.read(page)["series"]
+        lines = page.locator("#evening a.series-link")
+        hrefs = [lines.nth(i).get_attribute("href") or "" for i in range(lines.count())]
+        if len(hrefs) != len(groups):
+            self.fail("the full scoreboard's lines are not one per series", f"{len(hrefs)} lines, {len(groups)} series")
+        if [s["index"] for s in shown] != [len(groups)]:
+            self.fail("the full scoreboard does not open on the series under way",
+                      f"shows series {[s['index'] for s in shown]} of {len(groups)}")
+        self.check_scoreboard(shown, groups)
+        if last:
+            every = []
+            for href in hrefs:
+                page.goto(self.base + href)
+                every += self.read(page)["series"]
+            self.check_scoreboard(every, groups, whole=True)
         page.goto(f"{self.base}/t/{self.token}/new")
 
     def export(self, page: Page) -> dict[str, Any] | None:

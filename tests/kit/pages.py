@@ -59,3 +59,23 @@ def _first_in_force(slug: str, setup: dict[str, Any], log: list[Event]) -> int:
 
     game = rules.GAMES[slug]
     return replay(game.initial, game.apply, setup, log).effective[-1]
+
+
+def every_series(client: Any, table_url: str) -> Any:
+    """The full scoreboard of the table at `table_url` (a FlaskClient's view), every series
+    as it shows one: its lines link each series (`?series=N`), whose block is read from its
+    own page. Returns (the first page's soup, the blocks in order)."""
+    from bs4 import BeautifulSoup
+
+    def read(path: str) -> BeautifulSoup:
+        answer = client.get(path)
+        assert answer.status_code == 200, (path, answer.status_code)
+        return BeautifulSoup(answer.get_data(as_text=True), "html.parser")
+
+    first = read(f"{table_url}/scoreboard")
+    blocks = []
+    for link in first.select("#evening a.series-link"):
+        block = read(link["href"]).select_one("#scoreboard .series")
+        assert block is not None, link["href"]
+        blocks.append(block)
+    return first, blocks

@@ -14,6 +14,7 @@ from companion.rules.base import CORRECT, Event, RuleError, replay
 from tests.conftest import english_client, make_app, soup
 from tests.contract.test_every_game import import_to
 from tests.games.black_junky.driver import random_game
+from tests.kit.pages import every_series
 
 
 def record(games: list[tuple[dict, list[Event]]]) -> dict:
@@ -53,8 +54,9 @@ def seated_evening(path: Path, seed: int, games: int):  # type: ignore[no-untype
 
 
 def board_points(client, url: str) -> list[str]:  # type: ignore[no-untyped-def]
-    rows = soup(client.get(url + "/scoreboard")).select("#scoreboard tbody tr")
-    return [" ".join(r.get_text(" ", strip=True).split()) for r in rows]
+    """Every game's row of the full scoreboard, series by series."""
+    _, blocks = every_series(client, url)
+    return [" ".join(r.get_text(" ", strip=True).split()) for block in blocks for r in block.select("tbody tr")]
 
 
 def test_finished_games_are_derived_once_then_read_without_replaying(
@@ -183,18 +185,26 @@ def test_a_game_page_shows_the_latest_games_and_links_every_one_for_its_own_link
     assert [r.select_one("th").get_text(" ", strip=True).split()[0] for r in rows] == ["11", "12"]
     earlier = page.select_one("#scoreboard .earlier-series a")
     assert earlier is not None and " ".join(earlier.get_text().split()) == "10 more series on the full scoreboard"
-    full = soup(client.get(earlier["href"]))
     assert earlier["href"] == url + "/scoreboard"
-    full_rows = full.select("#scoreboard tbody tr")
+    full, blocks = every_series(client, url)
+    full_rows = [r for block in blocks for r in block.select("tbody tr")]
     assert [r.select_one("th").get_text(" ", strip=True).split()[0] for r in full_rows] == [str(n) for n in range(1, 13)]
     assert full.select("#scoreboard tfoot")[-1].get_text() == page.select("#scoreboard tfoot")[-1].get_text()
     assert full.select_one("a.button")["href"] == url + "/g/12"
+    assert all(a["href"].startswith(url + "/scoreboard?series=") for a in full.select("#evening a.series-link"))
+    # A series the table does not have is refused in words, never a 500.
+    for asked in ("0", "13", "x", "-1"):
+        refused = client.get(url + "/scoreboard?series=" + asked)
+        assert refused.status_code == 404 and "no such series" in refused.get_data(as_text=True), asked
 
     # A viewer's page links the viewer's full scoreboard, never the scorer's.
     token = store.connect(path, migrate=False).execute("select viewer_token from tables").fetchone()[0]
     viewer_path = f"/t/{token}"
     seen = soup(client.get(viewer_path + "/g/12")).select_one("#scoreboard .earlier-series a")
     assert seen is not None and seen["href"] == viewer_path + "/scoreboard"
+    _, viewer_blocks = every_series(client, viewer_path)
+    assert len(viewer_blocks) == len(blocks)
+    assert all(a["href"].startswith(viewer_path + "/") for a in soup(client.get(viewer_path + "/scoreboard")).select("#evening a"))
 
 
 def test_the_first_page_after_a_restart_reads_the_earlier_games_summary_not_every_game(

@@ -14,6 +14,7 @@ from companion.rules.base import N_
 from companion.rules.contract import BoolOption, ChoiceOption, NumberOption, SuitSetOption, Choice, options_from_form, read_options
 from companion.rules.base import RuleError
 from tests.conftest import soup
+from tests.kit.pages import every_series
 from tests.games.hyper_maker.table import enter, final_scores, seat_table, whole_game
 
 import pytest
@@ -45,9 +46,12 @@ def test_back_to_the_first_game_is_a_third_series_not_a_continuation(client: Fla
     other = next(slug for slug, g in rules.GAMES.items() if slug != "hyper-maker" and 3 in g.PLAYER_COUNTS)
     assert client.post(f"{table_url}/games", data={"game": other, "first_leader": "0"}).status_code == 303
     assert client.post(f"{table_url}/games", data={"game": "hyper-maker", "first_leader": "0"}).status_code == 303
-    board = soup(client.get(f"{table_url}/scoreboard")).select_one("#scoreboard")
-    assert len(board.select(".series")) == 3
-    assert "0 of 3 suggested games played" in board.select(".series")[2].get_text()
+    first, blocks = every_series(client, table_url)
+    assert len(blocks) == 3 and len(first.select("#evening .series-line")) == 3
+    # The full scoreboard opens on the series under way, marked among the evening's lines.
+    assert first.select_one("#scoreboard .series")["id"] == "series-3"
+    assert first.select_one("#evening a[aria-current]")["href"].endswith("?series=3")
+    assert "0 of 3 suggested games played" in blocks[2].get_text()
     # The game page shows its own series and the one before; the first is a tap away.
     on_page = soup(client.get(f"{table_url}/g/3")).select_one("#scoreboard")
     assert [h.get_text() for h in on_page.select(".series h3")] == [rules.GAMES[other].NAME, "Hyper Maker"]
