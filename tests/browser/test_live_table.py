@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.rules import hyper_maker as hm
 from tests.kit.browser import PHONE, assert_phone_friendly
-from tests.games.hyper_maker.test_browser import seat_and_start, tap_card
+from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +68,6 @@ def test_viewer_and_second_scorer_follow_the_table_live(page: Page, browser: Bro
 
 def test_a_correction_three_entries_back_is_seen_live_on_a_second_phone(
         page: Page, browser: Browser, live_server: str) -> None:
-    from tests.games.hyper_maker.test_browser import wait_for_entry
 
     viewer_link = seat_with_a_viewer_link(page, live_server)
     for number, code in enumerate(("R5B6", "R2G9", "B8Y3", "R9B2", "G5Y6"), start=1):
@@ -114,6 +113,7 @@ def test_a_phone_that_was_offline_catches_up_and_streams_on(
     # cannot fetch them, and says it is offline.
     viewer.context.set_offline(True)
     tap_card(page, hm.parse_card("R5B6"))
+    wait_for_entry(page, 1)  # the next card's pair is tapped on the panel that answered, not the one it replaced
     tap_card(page, hm.parse_card("R2G9"))
     expect(page.locator("#prompt")).to_have_text("Ben's card")
     expect(viewer.locator("#net-status")).to_have_attribute("data-kind", "offline", timeout=5000)
