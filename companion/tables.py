@@ -32,6 +32,9 @@ class LoadedGame:
     written: tuple[int, int, int] | None = None
     """When loaded by the write that added its last entry: the table's counts as that write
     left them (see store.append); else None."""
+    repeated: int | None = None
+    """When loaded for an entry whose key was stored already (enter): the number that entry
+    holds in the log; nothing was written. Else None."""
 
     @property
     def state(self) -> Any:
@@ -265,8 +268,11 @@ def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, 
     once) and extended by the entry, which is stored only if the log has not moved since.
     Returns the game as it stands with the entry. Raises RuleError (the rules refuse it)
     or store.Conflict (someone else was first). An entry whose `key` (made by the phone) is
-    stored already is not stored again: the game is returned as it stands now, as when the
-    entry was first taken (its `written` is None: this call wrote nothing).
+    stored already is not stored again: the game is returned as it stands now, with the entry
+    in its log as when it was first taken (`written` None: this call wrote nothing;
+    `repeated` the number that entry holds). As it stands now, not as it stood right after
+    the entry: the phone that resends goes on from the answer, and a table that moved on
+    meanwhile (its next entries, another phone's) is what its next entry must follow.
     """
     module = rules.get(row.kind)
     checked: list[LoadedGame] = []
@@ -280,8 +286,8 @@ def enter(db: sqlite_utils.Database, table: store.TableRow, row: store.GameRow, 
 
     try:
         _, written = store.append(db, row.id, expected_seq, kind, payload, check, key)
-    except store.AlreadyStored:
-        return _game_at(db, table, row, store.log_mark(db, row.id))
+    except store.AlreadyStored as stored:
+        return replace(_game_at(db, table, row, store.log_mark(db, row.id)), repeated=stored.entry.seq)
     _remember(db, row, checked[-1].log, checked[-1].replayed)
     return replace(checked[-1], written=written)
 

@@ -365,7 +365,30 @@ def _entry_key() -> str | None:
     return key
 
 
+ENTRY_SEQ = "X-Entry-Seq"
+"""Header of the answer to a stored entry: the number the entry holds in the game's log."""
+ENTRY_REPEATED = "X-Entry-Repeated"
+"""Header ("1") of the answer to an entry whose key was stored already: nothing new stored."""
+
+
+def _entry_headers(after: tables.LoadedGame) -> dict[str, str]:
+    """What the answer says of the entry itself: its number in the log, and whether it was
+    stored by an earlier copy (the same key again)."""
+    if after.repeated is not None:
+        return {ENTRY_SEQ: str(after.repeated), ENTRY_REPEATED: "1"}
+    return {ENTRY_SEQ: str(after.next_seq - 1)}
+
+
 def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response | tuple[str, int]:
+    """Store one entry and answer with the table as it stands (the panel for htmx, else a
+    redirect to the game); a refusal is the game page with its message.
+
+    The same key again (a phone resending what it did not see answered) stores nothing and
+    is answered as the first time: the same status, the same entry number (ENTRY_SEQ), and
+    the table as it stands now, not the panel of right after the entry: the phone goes on
+    from this answer, so it must show the turn the table is at (another phone may have
+    entered since, or this phone's next entries). ENTRY_REPEATED says it was a repeat.
+    """
     number = row.number
     try:
         after = tables.enter(get_db(), g.table, row, _expected_seq(), kind, payload, _entry_key())
@@ -385,8 +408,10 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
             # shown are the table's: this is the scorer's panel at the new version, as
             # play.panel renders it. The scorer's other phones are handed it.
             derived.hand_on(_panel_key(number, context["version"]), _panel_kept(html))
-        return html, 200
-    return redirect(url_for("play.game", number=number), 303)
+        return make_response(html, 200, _entry_headers(after))
+    response = redirect(url_for("play.game", number=number), 303)
+    response.headers.update(_entry_headers(after))
+    return response
 
 
 def _payload(module: Any, kind: str) -> dict[str, Any]:

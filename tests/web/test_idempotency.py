@@ -66,6 +66,33 @@ def test_a_plain_form_post_resent_is_redirected_as_the_first(client: FlaskClient
     assert len(stored(db_path)) == 1
 
 
+def test_a_repeated_key_through_another_process_after_a_restart_is_answered_as_the_first_with_the_table_now(
+        client: FlaskClient, db_path: Path) -> None:
+    """The same status and entry number as the first answer, a header saying it was stored
+    before, and the panel of the table as it stands now (what the phone goes on from), not
+    as it stood right after the entry."""
+    url = seat_table(client)
+    fields = form_fields(soup(client.get(url)))
+    first = post_card(client, url, fields, "R5B6", "k-master")
+    assert (first.status_code, first.headers.get("X-Entry-Seq"), first.headers.get("X-Entry-Repeated")) == (
+        200, "0", None)
+    other = english_client(make_app(db_path))  # another serving process: the next card
+    aki = post_card(other, url, form_fields(soup(other.get(url))), "R1B10", "k-aki")
+    assert (aki.status_code, aki.headers.get("X-Entry-Seq")) == (200, "1")
+    restarted = english_client(make_app(db_path))  # and the server restarted since
+    again = post_card(restarted, url, fields, "R5B6", "k-master")
+    assert (again.status_code, again.headers.get("X-Entry-Seq"), again.headers.get("X-Entry-Repeated")) == (
+        200, "0", "1")
+    page = soup(again)
+    assert page.select_one(".error") is None
+    assert page.select_one("#prompt").get_text(strip=True) == "Ben's card"  # the table now
+    assert form_fields(page)["seq"] == "2"  # the next entry the phone makes follows Aki's
+    plain = post_card(restarted, url, fields, "R5B6", "k-master", htmx=False)
+    assert (plain.status_code, plain.headers.get("X-Entry-Seq"), plain.headers.get("X-Entry-Repeated")) == (
+        303, "0", "1")
+    assert [row[2] for row in stored(db_path)] == ["k-master", "k-aki"]
+
+
 def test_another_key_at_a_taken_number_is_still_a_conflict(client: FlaskClient, db_path: Path) -> None:
     url = seat_table(client)
     fields = form_fields(soup(client.get(url)))
