@@ -154,8 +154,6 @@ def twin_shoot(page: Page, event: Event) -> str:
     if event.kind == "leader":
         return click_all(page, f"#panel form#leader-form button[value='{p['seat']}']") or submit(page, event)
     if event.kind == "reveal" and has(page, f"#panel form#reveal input[name=seat][value='{p['seat']}']"):
-        if has(page, "#panel form#reveal button.last-bid"):  # the last bid is the two cards left: one tap
-            return click_all(page, "#panel form#reveal button.last-bid")
         first, second = p["cards"]
         return click_all(page, f"#panel form#reveal label.key:has(input[value={first}])",
                          f"#panel form#reveal .cell button[value={second}]")

@@ -27,6 +27,7 @@ MESSAGES: Mapping[str, Message] = {
     # bids
     "ts.bid_two_cards": N_("A bid is exactly two cards; got %(count)s."),
     "ts.bid_value": N_("%(seat)s's bid cards %(cards)s add up to a bid of %(bid)s."),
+    "ts.last_bid": N_("%(seat)s's bid cards are the two cards not yet seen, %(cards)s: they are turned up without an entry, a bid of %(bid)s."),
     "ts.open_bid": N_("%(first)s and %(second)s open their bids."),
     "ts.open_bid_too_late": N_("An open bid must be made before the first card of the hand."),
     "ts.open_bid_twice": N_("%(first)s and %(second)s have already opened their bids this hand."),

@@ -12,7 +12,10 @@ Log entries (Event kind and payload; ints and strings only)
     "play"     {"seat": s, "card": code}  The next card of the trick, from state.expected_seat.
     "reveal"   {"seat": s, "cards": [c, c]}  After the tenth trick, one entry per player whose
                bid is still hidden (state.hidden_bids), in any order; state.expected_seat
-               suggests the lowest. The last one scores the hand.
+               suggests the lowest. The last hidden bid is the two cards not yet seen (the
+               whole deck is dealt): the engine turns it up itself once the one before it is
+               in (State.laid_bid), and scores the hand; an entry naming it, as logs before
+               did, changes nothing.
     "accept"   {"hand": h, "seat": s, "trick": n}  The table lets a proven revoke stand (also
                after the game).
     "undo" is handled by base.replay.
@@ -28,8 +31,8 @@ from ..base import CardRef, CardsRef, Event, Finding, RuleError, Ruling, SeatRef
 from ..contract import read_options
 from ..kit.findings import accept
 from ..kit.seats import Seating, read_seating
-from .cards import BID_CARDS, Card, bid_value, parse_card, rank_text
-from .clauses import C_BID, C_END, C_RULINGS, C_SCORE, C_SETUP, C_TRICKS, c_step
+from .cards import BID_CARDS, Card, bid_value, deck, parse_card, rank_text
+from .clauses import C_BID, C_DEAL, C_END, C_RULINGS, C_SCORE, C_SETUP, C_TRICKS, c_step
 from .options import OPTIONS, PLAYER_COUNTS
 from .points import TARGET, TeamScore, score_hand
 from .teams import (
@@ -111,6 +114,10 @@ class State:
     last_rulings: tuple[Ruling, ...] = ()
     accepted: frozenset[tuple[int, int, int]] = frozenset()
     """(hand, seat, trick) of proven revokes the table has chosen to let stand."""
+    laid_bid: tuple[int, tuple[str, str]] | None = None
+    """The seat and cards of the last bid of the hand just scored, when the engine turned it
+    up itself (遊び方: the whole deck is dealt, so it is the two cards not yet seen) and no
+    entry has come since: a "reveal" naming it (a log written before) is taken as said."""
 
     # ----- the table
     @property
@@ -303,6 +310,10 @@ def initial(raw_setup: Mapping[str, Any]) -> State:
 def apply(state: State, event: Event) -> State:
     """Take one entry: "leader", "open_bid", "play" or "reveal" (see this module's docstring), or
     "accept" {"hand", "seat", "trick"}: the table lets a proven revoke stand (also after the game)."""
+    if event.kind == "reveal" and _laid_already(state, event.payload):
+        return state
+    if state.laid_bid is not None:
+        state = replace(state, laid_bid=None)
     if event.kind == "accept":
         return _accept(state, event.payload)
     if state.is_over:
@@ -458,17 +469,44 @@ def _reveal(state: State, payload: Mapping[str, Any]) -> State:
     ruling = Ruling("ts.bid_value", C_BID, {"seat": SeatRef(seat), "cards": CardsRef(tuple(c.code for c in pair)),
                                             "bid": bid_value(pair)})
     state = replace(state, hand=hand, last_rulings=(ruling,))
-    if any(b is None for b in bids):
+    hidden = [s for s, b in enumerate(bids) if b is None]
+    if not hidden:
+        return _score(state)
+    left = [c for c in deck(state.players) if c not in hand.used]
+    if len(hidden) > 1 or len(left) != BID_CARDS:
         return state
-    return _score(state)
+    # 遊び方: the whole deck is dealt, 12 cards each (10 played, 2 bid), so the one bid still
+    # hidden is the two cards not yet seen: a choice left to one option, made for the table.
+    last, pair = hidden[0], (left[0], left[1])
+    bids[last] = pair
+    hand = replace(hand, bids=tuple(bids), used=hand.used | set(pair))
+    codes = (pair[0].code, pair[1].code)
+    laid = Ruling("ts.last_bid", C_DEAL, {"seat": SeatRef(last), "cards": CardsRef(codes), "bid": bid_value(pair)})
+    return replace(_score(replace(state, hand=hand), (laid,)), laid_bid=(last, codes))
 
 
-def _score(state: State) -> State:
+def _laid_already(state: State, payload: Mapping[str, Any]) -> bool:
+    """Whether a "reveal" names the bid the engine turned up itself, with nothing after it (a
+    log written before the engine did): it is taken as said already."""
+    if state.laid_bid is None or payload.get("seat") != state.laid_bid[0]:
+        return False
+    cards = payload.get("cards")
+    if not isinstance(cards, (list, tuple)):
+        return False
+    try:
+        named = {parse_card(code, state.players).code for code in cards}
+    except RuleError:
+        return False
+    return len(cards) == BID_CARDS and named == set(state.laid_bid[1])
+
+
+def _score(state: State, laid: tuple[Ruling, ...] = ()) -> State:
     hand = state.hand
     pairs = [b for b in hand.bids if b is not None]
     values = tuple(bid_value(pair) for pair in pairs)
     won = state.tricks_won
-    made, breakdown, rulings = score_hand(values, won, state.teams, hand.open_bid_team)
+    made, breakdown, scored = score_hand(values, won, state.teams, hand.open_bid_team)
+    rulings = laid + scored
     totals = tuple(t + s.total for t, s in zip(state.totals, breakdown))
     result = HandResult(
         number=hand.number, opening_leader=hand.opening_leader, open_bid_team=hand.open_bid_team,

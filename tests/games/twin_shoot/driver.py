@@ -12,7 +12,8 @@ from tests.games.twin_shoot.test_random import play_game
 
 def tap_limit(kind: str, payload: dict[str, Any]) -> int:
     """Taps an entry may take at 360 px (issue 31): two a card named by suit and rank; a reveal
-    two for its two cards (the keys are the cards not played; the last bid one tap); an open
+    two for its two cards (the keys are the cards not played; the last bid is turned up by the
+    engine, no entry); an open
     bid two for each of its four cards and one that opens it (the open bid is the team's
     choice, not a card)."""
     if kind == "open_bid":
@@ -47,8 +48,8 @@ def in_seat_order(log: list[Event]) -> list[Event]:
 
 def random_game(seed: int) -> tuple[dict[str, Any], list[Event]]:
     """A setup and the complete log of a whole game (undo entries included), each hand's
-    reveals in seat order."""
-    game = play_game(4 if seed % 2 else 6, seed)
+    reveals in seat order, as the page asks (the last hidden bid turned up by the engine)."""
+    game = play_game(4 if seed % 2 else 6, seed, page_order=True)
     return game.setup, in_seat_order(game.log)
 
 

@@ -100,7 +100,7 @@ def apply_hand(state: ts.State, hand: PlannedHand) -> ts.State:
                                                     "bids": [list(hand.bids[a]), list(hand.bids[b])]}))
     for code in hand.plays:
         state = ts.apply(state, Event("play", {"seat": state.expected_seat, "card": code}))
-    for seat in hand.hidden_seats():
+    for seat in hand.hidden_seats()[:-1]:  # the last bid, the two cards left, the engine turns up
         state = ts.apply(state, Event("reveal", {"seat": seat, "cards": list(hand.bids[seat])}))
     return state
 
@@ -182,7 +182,7 @@ def enter_hand(client: FlaskClient, game_url: str, hand: PlannedHand) -> None:
     for code in hand.plays:
         response = play(client, game_url, code)
         assert response.status_code == 303, (code, soup(response).select_one(".error"))
-    for seat in hand.hidden_seats():
+    for seat in hand.hidden_seats()[:-1]:  # the last bid, the two cards left, the engine turns up
         page = soup(client.get(game_url))
         assert form_fields(page, "form#reveal")["seat"] == str(seat)
         response = reveal(client, game_url, hand.bids[seat])

@@ -141,8 +141,10 @@ def play_hand(state: ts.State, tricks: list[int], bids: list[int], open_team: in
         state = lay(state, *(c.code for c in cards))
         assert state.tricks[-1].winner == winner
     assert state.phase == "reveal"
-    for seat in state.hidden_bids:
+    hidden = state.hidden_bids
+    for seat in hidden[:-1]:  # the last bid, the two cards left, the engine turns up (遊び方)
         state = ts.apply(state, reveal(seat, pairs[seat][0].code, pairs[seat][1].code))
+    assert state.history[-1].bids[hidden[-1]] == tuple(c.code for c in sorted(pairs[hidden[-1]], key=ts.deck(n).index))
     return state
 
 
@@ -621,7 +623,8 @@ def test_both_teammates_exact_score_two_shoots_and_a_twin_shoot():
     assert result.made == (True, True, True, False)
     assert result.breakdown == (ts.TeamScore(tricks=6, shoot=20, twin=10), ts.TeamScore(tricks=4, shoot=10))
     assert state.totals == (36, 14)
-    assert keys(result.rulings)[:4] == [("ts.bid_made", SCORE[2])] * 3 + [("ts.bid_missed", SCORE[2])]
+    assert keys(result.rulings)[:5] == [("ts.last_bid", "遊び方")] + [("ts.bid_made", SCORE[2])] * 3 + [
+        ("ts.bid_missed", SCORE[2])]
     assert ruling(result.rulings, "ts.twin").params == {"first": SeatRef(0), "second": SeatRef(1), "points": 10}
 
 
@@ -668,7 +671,7 @@ def test_the_history_keeps_each_hand_and_the_totals_add_up():
 def test_the_last_reveal_scores_the_hand_and_explains_it():
     state = play_hand(new_game(4), [3, 3, 2, 2], [3, 0, 0, 0])
     rulings = ts.rulings(state)
-    assert keys(rulings)[:4] == [("ts.bid_made", SCORE[2])] + [("ts.bid_missed", SCORE[2])] * 3
+    assert keys(rulings)[:5] == [("ts.last_bid", "遊び方"), ("ts.bid_made", SCORE[2])] + [("ts.bid_missed", SCORE[2])] * 3
     assert ("ts.trick_points", SCORE[1]) in keys(rulings)
     assert ("ts.team_points", "点数計算") in keys(rulings)
     assert ruling(rulings, "ts.next_opening_leader").params == {"seat": SeatRef(2)}
@@ -813,7 +816,7 @@ def test_replay_of_a_log_equals_the_state_built_step_by_step_and_undo_unscores_a
     assert replayed.state.totals == (36, 4)
     undone = base.replay(ts.initial, ts.apply, setup(), log + [Event(base.UNDO)])
     assert undone.state == recorder[-2]
-    assert undone.state.phase == "reveal" and undone.state.hidden_bids == (3,)
+    assert undone.state.phase == "reveal" and undone.state.hidden_bids == (2, 3)
     assert undone.state.totals == (0, 0) and undone.state.history == ()
 
 
@@ -986,3 +989,26 @@ def test_every_ruling_of_a_played_hand_renders_with_its_parameters():
         assert text != r.key and "%(" not in text, r
     for key in ts.MESSAGES:
         assert key in base.MESSAGES or key.startswith(("ts.", "setup."))
+
+
+def test_the_last_hidden_bid_is_turned_up_by_the_engine_and_a_log_that_names_it_replays_the_same():
+    """遊び方: the whole deck is dealt (12 each: 10 played, 2 bid), so once one bid is left
+    hidden it is the two cards not yet seen: the engine turns it up and scores the hand (issue
+    31: a choice the rules leave to one option is made for the table), saying so with its
+    clause. A log written before, which names that bid, replays to the same game."""
+    state = play_hand(new_game(4), [3, 3, 2, 2], [3, 3, 0, 0])
+    hand = state.history[-1]
+    laid = ruling(hand.rulings, "ts.last_bid")
+    assert laid.clause == "遊び方" and laid.params["seat"] == SeatRef(3)
+    assert laid.params["cards"] == CardsRef(hand.bids[3]) and laid.params["bid"] == hand.bid_values[3]
+    assert state.laid_bid == (3, hand.bids[3]) and state.hand_number == 2
+    assert ruling(ts.rulings(state), "ts.last_bid") == laid
+    said = i18n.render(laid, ts, EN)
+    assert said.startswith(f"{i18n.seat_label(3, EN.gettext)}'s bid cards are the two cards not yet seen, ")
+    # The bid named anyway, in either order: taken as said; another entry ends that.
+    named = reveal(3, hand.bids[3][1], hand.bids[3][0])
+    assert ts.apply(state, named) == state
+    refused("ts.reveal_too_early", ts.apply, state, reveal(3, hand.bids[3][0], hand.bids[2][0]))
+    moved = ts.apply(state, Event("leader", {"seat": 0}))
+    assert moved.laid_bid is None
+    refused("ts.reveal_too_early", ts.apply, moved, named)

@@ -289,19 +289,18 @@ def test_bids_stay_hidden_until_turned_up_then_the_hand_is_scored_as_the_engine_
     assert words(page.select_one("#bid-0")).endswith(f"= {value}")
     assert [words(page.select_one(f"#bid-{s}")) for s in (1, 2, 3)] == ["hidden"] * 3
     assert page.select_one("#bid-1 .tile") is None
-    for seat in (1, 2):
-        assert reveal(client, url, hand.bids[seat]).status_code == 303
-    # The last bid is the two cards left: one tap turns it up.
+    assert reveal(client, url, hand.bids[1]).status_code == 303
     page = soup(client.get(url))
-    assert page.select_one("form#reveal .reveal-keys") is None
-    last = page.select_one("form#reveal button.last-bid")
-    assert words(last) == "Turn up Dan's bid: " + ", ".join(
-        ts.card_text(c, lambda t: t) for c in sorted(hand.bids[3], key=lambda c: [x.code for x in ts.deck(4)].index(c)))
-    sent = [i["value"] for i in page.select("form#reveal input[type=hidden][name=cards]")] + [last["value"]]
-    assert sorted(sent) == sorted(hand.bids[3])
-    assert reveal(client, url, hand.bids[3]).status_code == 303
+    assert page.select_one("#prompt").get_text(strip=True) == "Cho's bid cards"
+    # Cho's reveal leaves one bid hidden, Dan's: the two cards left, turned up by the engine
+    # without an entry (遊び方: the whole deck is dealt), and the hand is scored.
+    assert reveal(client, url, hand.bids[2]).status_code == 303
     state = apply_hand(state, hand)
     page = soup(client.get(url))
+    assert page.select_one("form#reveal") is None
+    laid = "Dan's bid cards are the two cards not yet seen, " + ", ".join(
+        ts.card_text(c, lambda t: t) for c in sorted(hand.bids[3], key=lambda c: [x.code for x in ts.deck(4)].index(c)))
+    assert f"§How to play {laid}" in words(page.select_one("#hand-score .why"))
     assert points_table(page) == engine_points(state)
     assert points_table(page)["twin"] == [10, 0]
     rows = page.select("#bids tbody tr")
@@ -373,8 +372,9 @@ def test_the_team_alone_in_last_place_may_open_bid_for_30_either_way(client: Fla
     assert f"is one of {NAMES4[a]}'s bid cards this hand" in words(soup(as_play).select_one(".error"))
     for code in hand.plays:
         assert play(client, url, code).status_code == 303
-    # Only the two hidden bids are asked for.
-    for seat in hand.hidden_seats():
+    # Only the first of the two hidden bids is asked for: the other is the two cards left,
+    # turned up by the engine.
+    for seat in hand.hidden_seats()[:-1]:
         assert form_fields(soup(client.get(url)), "form#reveal")["seat"] == str(seat)
         assert reveal(client, url, hand.bids[seat]).status_code == 303
     after = apply_hand(state, hand)
@@ -465,11 +465,11 @@ def test_the_history_describes_every_kind_of_entry(client: FlaskClient) -> None:
     a, b = ts.team_seats(last)
     assert open_bid(client, url, hand.bids[a], hand.bids[b]).status_code == 303
     items = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")][::-1]
-    assert len(items) == 40 + 4 + 2
+    assert len(items) == 40 + 3 + 2  # hand 1's last bid was turned up by the engine: no entry
     assert items[0].startswith("Aki: ")
     assert items[40].startswith("Aki's bid cards: ")
-    assert items[44].startswith("Opening leader: Ben")
-    assert items[45].startswith(f"Open bid: {NAMES4[a]} ") and f"; {NAMES4[b]} " in items[45]
+    assert items[43].startswith("Opening leader: Ben")
+    assert items[44].startswith(f"Open bid: {NAMES4[a]} ") and f"; {NAMES4[b]} " in items[44]
     assert "♥ heart" in " ".join(items) or "❦ leaf" in " ".join(items)
 
 
@@ -495,8 +495,9 @@ def test_undo_unscores_a_hand_and_hides_the_bid_again(client: FlaskClient) -> No
     seq = int(form_fields(soup(client.get(url)))["seq"])
     assert client.post(f"{url}/undo", data={"seq": str(seq)}).status_code == 303
     page = soup(client.get(url))
-    assert page.select_one("#prompt").get_text(strip=True) == "Dan's bid cards"
-    assert words(page.select_one("#bid-3")) == "hidden"
+    # Undo takes back Cho's reveal, the last entry: Cho's and Dan's bids are hidden again.
+    assert page.select_one("#prompt").get_text(strip=True) == "Cho's bid cards"
+    assert words(page.select_one("#bid-2")) == "hidden" and words(page.select_one("#bid-3")) == "hidden"
     assert page.select_one("#hand-score") is None
     assert scoreboard_totals(page) == [0, 0, 0, 0]
 
