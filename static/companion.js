@@ -267,11 +267,24 @@
 // every entry after it are listed for entering again: nothing is dropped silently.
 // Offline, the panel says how long ago it last heard the table. The words come translated
 // with the panel, on #outbox-words.
+// A waiting card is shown in place, where the panel will draw it once stored: a game's panel
+// marks each such place (an empty card of the trick, say) with data-outbox-slot, a list of
+// the fields an entry must have to go there ("kind=play seat=2"; empty: any entry). Each
+// waiting entry fills the first free place it fits, in the panel's order, with the keys it
+// was entered with (the picker's own key for each value of the form's data-outbox-once
+// field: its text, so no card's words are written here), marked waiting (the class
+// outbox-waiting, and the waiting words for screen readers). A place marked data-outbox-add
+// (a player's picks, say) takes every entry that fits, each added after what it holds.
+// Entries no place takes are listed under "Waiting (N)", which keeps the count and the note
+// either way.
+// A form's ticked boxes travel with the entry it sends (a reveal of several cards); the
+// boxes of the once field are then ticked as the panel drew them, and each waiting value of
+// that field is withheld from the picker, so the next entry starts clean.
 (function () {
   "use strict";
   var PREFIX = "companion-outbox:";
   var RETRY_MS = 3000;
-  var queue = [];     // waiting entries, in order: {key, url, fields: [[name, value]], label, seq}
+  var queue = [];     // waiting entries, in order: {key, url, fields: [[name, value]], label, seq, once, shown}
   var refused = [];   // entries the table refused after they waited: to be entered again
   var boxId = "";
   var sending = false;
@@ -320,6 +333,30 @@
   function field(fields, name) {
     for (var i = 0; i < fields.length; i++) if (fields[i][0] === name) return fields[i][1];
     return null;
+  }
+
+  function values(fields, name) {
+    return fields.filter(function (f) { return f[0] === name; }).map(function (f) { return f[1]; });
+  }
+
+  // The key a person taps for `value` of field `name` in `within` (a button or a box), or null.
+  function keyFor(within, name, value) {
+    var found = null;
+    within.querySelectorAll("button[name], input[name]:not([type=hidden])").forEach(function (el) {
+      if (!found && el.name === name && el.value === value) found = el;
+    });
+    return found;
+  }
+
+  function labelOf(key) {
+    return key.tagName === "BUTTON" ? key : key.closest("label") || (key.labels && key.labels[0]) || null;
+  }
+
+  // A key's words as a person reads them: a box's own label (aria-label) or its text.
+  function keyText(key) {
+    var label = labelOf(key);
+    var text = key.getAttribute("aria-label") || (label ? label.textContent : "");
+    return text.replace(/\s+/g, " ").trim();
   }
 
   function picker(p) {
@@ -379,7 +416,7 @@
     }
     var once = form.dataset.outboxOnce;
     var used = {};
-    if (once) queue.forEach(function (e) { var v = field(e.fields, once); if (v !== null) used[v] = true; });
+    if (once) queue.forEach(function (e) { values(e.fields, once).forEach(function (v) { used[v] = true; }); });
     form.querySelectorAll("button, input:not([type=hidden])").forEach(function (control) {
       var off = stopped || (once && control.name === once && used[control.value]);
       if (off && !control.disabled) { control.disabled = true; control.dataset.outboxOff = ""; }
@@ -394,15 +431,106 @@
     var head = document.createElement("p");
     head.textContent = title;
     box.appendChild(head);
-    var ol = document.createElement("ol");
-    entries.forEach(function (e) {
-      var li = document.createElement("li");
-      li.textContent = e.label;
-      ol.appendChild(li);
-    });
-    box.appendChild(ol);
+    if (entries.length) {
+      var ol = document.createElement("ol");
+      entries.forEach(function (e) {
+        var li = document.createElement("li");
+        li.textContent = e.label;
+        ol.appendChild(li);
+      });
+      box.appendChild(ol);
+    }
     if (extra) box.appendChild(extra);
     return box;
+  }
+
+  // --- Waiting cards in place (data-outbox-slot) ---
+  var before = new WeakMap();  // a filled place -> what the panel drew there
+
+  function fits(slot, entry) {
+    var want = (slot.getAttribute("data-outbox-slot") || "").trim();
+    return !want || want.split(/\s+/).every(function (pair) {
+      var at = pair.indexOf("=");
+      return field(entry.fields, at < 0 ? pair : pair.slice(0, at)) === (at < 0 ? "" : pair.slice(at + 1));
+    });
+  }
+
+  // A copy of the key the entry was made with, as the picker shows it; the words kept with
+  // the entry where the picker no longer shows that key.
+  function copyOfKey(p, entry, value, i) {
+    var key = keyFor(p, entry.once, value);
+    var label = key && labelOf(key);
+    var span = document.createElement("span");
+    span.className = "outbox-card";
+    if (!label) {
+      span.textContent = (entry.shown && entry.shown[i]) || value;
+      return span;
+    }
+    label.childNodes.forEach(function (node) {
+      if (node.nodeType === 1 && node.matches("input")) return;
+      span.appendChild(node.cloneNode(true));
+    });
+    span.querySelectorAll("[id]").forEach(function (el) { el.removeAttribute("id"); });
+    if (key.getAttribute("aria-label")) {
+      var shown = document.createElement("span");
+      shown.setAttribute("aria-hidden", "true");
+      while (span.firstChild) shown.appendChild(span.firstChild);
+      var said = document.createElement("span");
+      said.className = "sr-only";
+      said.textContent = key.getAttribute("aria-label");
+      span.appendChild(shown);
+      span.appendChild(said);
+    }
+    return span;
+  }
+
+  function unplace(p) {
+    p.querySelectorAll("[data-outbox-filled]").forEach(function (slot) {
+      var was = before.get(slot);
+      if (was) slot.replaceChildren.apply(slot, was);  // what the panel drew there, added ones gone
+      slot.classList.remove("outbox-waiting");
+      delete slot.dataset.outboxFilled;
+    });
+  }
+
+  // Each waiting entry put in the first free place that fits it; returns those no place took.
+  function place(p, w) {
+    var slots = Array.prototype.slice.call(p.querySelectorAll("[data-outbox-slot]"));
+    var left = [];
+    var blind = false;
+    queue.forEach(function (entry) {
+      blind = blind || !!entry.stop;
+      var slot = null;
+      for (var i = 0; !blind && !slot && i < slots.length; i++) {
+        if (!fits(slots[i], entry)) continue;
+        slot = slots[i];
+        if (!slot.hasAttribute("data-outbox-add")) slots.splice(i, 1);
+      }
+      if (!slot) { left.push(entry); return; }
+      if (slot.dataset.outboxFilled === undefined) before.set(slot, Array.prototype.slice.call(slot.childNodes));
+      slot.dataset.outboxFilled = "";
+      var shown = entry.once ? values(entry.fields, entry.once) : [];
+      var parts = [];
+      shown.forEach(function (value, j) {
+        if (j) parts.push(document.createTextNode(" "));
+        parts.push(copyOfKey(p, entry, value, j));
+      });
+      if (!shown.length) parts.push(document.createTextNode(entry.label));
+      var note = document.createElement("span");
+      note.className = "sr-only";
+      note.textContent = " " + (w.dataset.waitingCard || "");
+      parts.push(note);
+      if (slot.hasAttribute("data-outbox-add")) {
+        var one = document.createElement("span");
+        one.className = "tile outbox-waiting";
+        one.replaceChildren.apply(one, parts);
+        slot.append(" ", one);
+        return;
+      }
+      slot.replaceChildren.apply(slot, parts);
+      slot.classList.add("outbox-waiting");
+    });
+    return left;
   }
 
   function render() {
@@ -410,6 +538,7 @@
     var p = panel();
     if (!w || !p) return;
     p.querySelectorAll(".outbox").forEach(function (el) { el.remove(); });
+    unplace(p);
     var form = picker(p);
     var where = form || p.querySelector(".actions");
     var stopped = form && w.dataset.waiting ? advance(form, w) : "";
@@ -417,7 +546,7 @@
       var note = document.createElement("p");
       note.className = "hint";
       note.textContent = stopped || w.dataset.waitingNote;
-      var box = list(w.dataset.waiting.replace("#", String(queue.length)), queue, note);
+      var box = list(w.dataset.waiting.replace("#", String(queue.length)), place(p, w), note);
       box.id = "outbox";
       box.setAttribute("role", "status");
       where.parentNode.insertBefore(box, where);
@@ -560,10 +689,25 @@
     fields.push(["seq", String(seq)], ["key", key]);
     var prompt = document.getElementById("prompt");
     var who = form.classList.contains("picker") && prompt ? prompt.textContent.trim() : "";
-    var what = (submitter ? submitter.textContent : "").replace(/\s+/g, " ").trim();
+    var once = form.dataset.outboxOnce || "";
+    var shown = once ? values(fields, once).map(function (v) { var k = keyFor(form, once, v); return k ? keyText(k) : v; }) : [];
+    var what = shown.length ? shown.join(" ") : (submitter ? submitter.textContent : "").replace(/\s+/g, " ").trim();
     return { key: key, url: form.getAttribute("action"), fields: fields, seq: seq, stop: form !== picker(panel()),
-             swap: form.getAttribute("data-hx-swap") || "",
+             swap: form.getAttribute("data-hx-swap") || "", once: once, shown: shown,
              label: who && what ? who + ": " + what : who || what };
+  }
+
+  // A form taken into the outbox has the boxes of its once field (the cards the entry
+  // names) ticked again as the panel drew them: the next entry's start clean, and the ticks
+  // sent stay with the entry taken. Other boxes (a suit tab left open) stay as they are.
+  function untick(form) {
+    var once = form.dataset.outboxOnce;
+    if (!once) return;
+    form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (box) {
+      if (box.name !== once || box.checked === box.defaultChecked) return;
+      box.checked = box.defaultChecked;
+      box.dispatchEvent(new Event("change", { bubbles: true }));
+    });
   }
 
   document.addEventListener("submit", function (event) {
@@ -576,6 +720,7 @@
       queue.pop();  // take back an entry still waiting: it was never sent
     } else {
       queue.push(take(form, event.submitter));
+      untick(form);
     }
     save().then(flush);
     render();

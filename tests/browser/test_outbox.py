@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, expect
 from companion.rules import hyper_maker as hm
 from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry
 from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
+from tests.kit.outbox import expect_waiting_in_place
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import _harness  # noqa: E402
@@ -54,8 +55,13 @@ def test_three_cards_offline_wait_in_order_and_are_stored_once_the_network_is_ba
     tap_card(page, BEN)
     waiting = page.locator("#outbox")
     expect(waiting).to_contain_text("Waiting (3)")
-    expect(waiting.locator("li")).to_have_count(3)
-    expect(waiting.locator("li").nth(1)).to_contain_text("Aki's card")
+    # Each waiting card is shown in place (the trick's rows), as its key shows it, marked
+    # waiting; none is left to the list, and Cho's place still waits for a card.
+    rows = page.locator("ol.trick li.row")
+    for row, card in zip(("Master", "Aki", "Ben"), (MASTER, AKI, BEN), strict=True):
+        expect_waiting_in_place(page, rows.filter(has_text=row), "card", card.code)
+    expect(rows.filter(has_text="Cho").locator(".outbox-waiting")).to_have_count(0)
+    expect(waiting.locator("li")).to_have_count(0)
     expect(page.locator("#heard")).to_contain_text("the table was last heard")
     assert_phone_friendly(page)
     assert cards(live_db) == []
@@ -63,6 +69,7 @@ def test_three_cards_offline_wait_in_order_and_are_stored_once_the_network_is_ba
     phone.set_offline(False)  # nothing tapped: they go by themselves
     wait_for_entry(page, 3)
     expect(page.locator("#outbox")).to_have_count(0)
+    expect(page.locator(".outbox-waiting")).to_have_count(0)
     expect(page.locator("#prompt")).to_have_text("Cho's card")
     assert cards(live_db) == [MASTER.code, AKI.code, BEN.code]
 

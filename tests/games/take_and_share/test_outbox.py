@@ -17,6 +17,7 @@ from companion import records, store
 from companion.rules import take_and_share as tns
 from companion.rules.base import Event
 from tests.kit.browser import SMALL_PHONE
+from tests.kit.outbox import expect_waiting_in_place
 from tests.kit.pages import record
 
 pytestmark = pytest.mark.browser
@@ -69,6 +70,11 @@ def test_two_cards_of_a_trick_offline_are_stored_in_order_once_the_network_is_ba
     tap_card(page, "S4")
     expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
     expect(page.locator("#prompt")).to_have_text("Aki's card")
+    rows = page.locator("#trick li.row")  # the waiting cards shown in their players' rows
+    expect_waiting_in_place(page, rows.filter(has_text="Ben"), "card", "S9")
+    expect_waiting_in_place(page, rows.filter(has_text="Cho"), "card", "S4")
+    expect(rows.filter(has_text="Aki").locator(".outbox-waiting")).to_have_count(0)
+    expect(page.locator("#outbox li")).to_have_count(0)
     assert len(stored(live_db)) == 1
     phone.set_offline(False)  # nothing tapped: they go by themselves
     wait_for_entry(page, 3)
@@ -90,6 +96,10 @@ def test_a_hand_out_offline_goes_on_card_by_card_and_the_last_card_is_nobodys_ch
     page.click("form.give-form button[name=seat][value='1']")
     expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
     expect(page.locator("form.give-form button[name=seat][value='0']")).to_be_disabled()  # past what is known
+    rows = page.locator("#share-out li.row")  # each waiting hand-out beside its card
+    expect_waiting_in_place(page, rows.nth(0), "seat", "2")
+    expect_waiting_in_place(page, rows.nth(1), "seat", "1")
+    expect(rows.nth(2).locator(".outbox-waiting")).to_have_count(0)
     phone.set_offline(False)
     wait_for_entry(page, 6)
     expect(page.locator("#prompt")).to_have_text("Ben's card")  # ♣5 went to Aki by itself
