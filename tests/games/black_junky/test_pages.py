@@ -6,6 +6,7 @@ in seat order (ticked two taps each, then laid), then the deck's cross (one tap:
 
 from __future__ import annotations
 
+import json
 import re
 
 from flask.testing import FlaskClient
@@ -121,10 +122,12 @@ def test_each_players_cards_are_ticked_then_laid_in_seat_order(client: FlaskClie
     assert len(keys) == 65 and not any(k.startswith("X") for k in keys), "the crosses are the deck, never in a hand"
     assert words(page.select_one("#table-cards li.next")).startswith("Aki 21 in hand")
     assert "Lay the cards ticked" in words(page.select_one("form#reveal"))
-    # Offline, a reveal waits on the phone, and so does the picker: the outbox would carry
-    # one reveal's ticks into the next (see _picker.html).
+    # Offline, the picker takes the rest of the round's reveals in seat order, each waiting
+    # reveal's cards withheld from the next (see _picker.html).
     form = page.select_one("form#reveal")
-    assert not form.has_attr("data-outbox-ahead")
+    assert [(a["fields"], a["prompt"]) for a in json.loads(form["data-outbox-ahead"])] == [
+        ({"seat": 1}, "Ben's cards"), ({"seat": 2}, "Cho's cards")]
+    assert form["data-outbox-once"] == "cards"
     assert lay(client, url, ["SA", "C5"]).status_code == 303
     page = soup(client.get(url))
     assert prompt(client, url) == "Ben's cards"
