@@ -67,6 +67,7 @@ MESSAGES: Mapping[str, Message] = {
     "ko.winner": N_("%(seats)s wins with %(points)s points."),
     "ko.winners_tied": N_("%(seats)s share the win with %(points)s points each."),
     "ko.evening_rounds": N_("Round %(done)s of %(n)s played; the totals add up."),
+    "ko.evening_one_round": N_("A match of one round: the series ends with this round."),
     "ko.evening_over": Np_("%(n)s round played. Highest total: %(names)s.",
         "All %(n)s rounds played. Highest total: %(names)s.", count="n"),
     # the last hand and the audit

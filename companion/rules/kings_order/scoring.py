@@ -35,7 +35,7 @@ def _note(done: int, games: int, leaders: tuple[int, ...], over: bool) -> Ruling
     if over:
         return Ruling("ko.evening_over", RULES, {"n": games, "names": SeatsRef(leaders)})
     if games == 1:
-        return None
+        return Ruling("ko.evening_one_round", RULES)
     return Ruling("ko.evening_rounds", RULES, {"done": done, "n": games})
 
 

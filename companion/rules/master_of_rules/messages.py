@@ -58,6 +58,7 @@ MESSAGES: Mapping[str, str] = {
     "mor.next_start": N_("%(seat)s is the start player of round %(round)s."),
     "mor.final_round": N_("Round %(round)s is the final round: no refill row, and nobody refills after laying a card."),
     "mor.game_end": N_("All %(rounds)s rounds have been played: the game is over."),
+    "mor.evening_single": N_("The rulebook plays a single game: the series ends when its last round is judged."),
     "mor.reveal": N_("%(seat)s revealed their rule cards, none of which could be played, and laid %(rule)s, already played this round."),
     "mor.score.total": N_("%(seat)s: %(total)s points, %(base)s for rule cards won, +%(set_bonus)s for rules won three times or more, +%(all_five_bonus)s for all five rules."),
     "mor.rank.tie_break": N_("%(seat)s and %(other)s have %(points)s points each; %(seat)s ranks higher with more %(rule)s (%(count)s to %(other_count)s)."),

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..base import Ruling
 from ..contract import Evening, Outcome
 from ..kit import evening as kit_evening
 from ..kit.seats import left_of
+from .clauses import GAME_END
 from .points import TIE_BREAK
 from .state import State
 
@@ -26,7 +28,9 @@ def evening(outcomes: Sequence[Outcome], players: int) -> Evening:
             for rule in TIE_BREAK] for seat in range(players)]
     keys = [(totals[seat], *won[seat]) for seat in range(players)]
     leaders = kit_evening.top(keys)
-    return Evening(totals, kit_evening.finished(outcomes) >= 1, leaders, None)
+    over = kit_evening.finished(outcomes) >= 1
+    # 5. ゲームの終了: the game ends after its set number of rounds, and so does the series.
+    return Evening(totals, over, leaders, None if over else Ruling("mor.evening_single", GAME_END))
 
 
 def next_setup(last: State) -> Mapping[str, Any]:

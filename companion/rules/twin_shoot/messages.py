@@ -24,6 +24,7 @@ MESSAGES: Mapping[str, Message] = {
     "ts.no_such_seat": N_("There is no seat %(number)s at this table."),
     "ts.no_such_team": N_("There is no team %(team)s: the %(teams)s teams are numbered from 0, in seat order."),
     "ts.game_over": N_("This game is over: a team has reached 100 points."),
+    "ts.evening_single": N_("A single game, played until a team has 100 points or more: the series ends with it."),
     # bids
     "ts.bid_two_cards": N_("A bid is exactly two cards; got %(count)s."),
     "ts.bid_value": N_("%(seat)s's bid cards %(cards)s add up to a bid of %(bid)s."),

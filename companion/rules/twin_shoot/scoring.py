@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..base import Ruling
 from ..contract import Evening, Outcome
 from ..kit import evening as kit_evening
+from .clauses import C_END
 from .state import State, scores
 from .teams import is_right_side, team_of
 
@@ -19,8 +21,13 @@ def outcome(state: State) -> Outcome:
 
 
 def evening(outcomes: Sequence[Outcome], players: int) -> Evening:
-    """ゲームの終了: one game already runs over several hands until a team reaches 100."""
-    return kit_evening.of_games(outcomes, players, 1, lambda *_: None)
+    """ゲームの終了: one game already runs over several hands until a team reaches 100, and
+    the series ends with it."""
+    return kit_evening.of_games(outcomes, players, 1, _note)
+
+
+def _note(done: int, games: int, leaders: tuple[int, ...], over: bool) -> Ruling | None:
+    return None if over else Ruling("ts.evening_single", C_END)
 
 
 def next_setup(last: State) -> Mapping[str, Any]:

@@ -738,7 +738,8 @@ def test_three_rounds_add_up_and_equal_totals_lead_together():
     evening = ko.evening([*rounds, Outcome((0, 6, 0), True, (2, 1, 2), facts={"rounds": 3})], 3)
     assert evening.over and evening.totals == (15, 15, 4) and evening.leaders == (0, 1)
     assert ko.evening([], 3).totals == (0, 0, 0)
-    assert ko.evening([Outcome((1, 0, 0), False, (1, 2, 2), facts={"rounds": 1})], 3).note is None
+    one = ko.evening([Outcome((1, 0, 0), False, (1, 2, 2), facts={"rounds": 1})], 3).note
+    assert one is not None and (one.key, one.clause) == ("ko.evening_one_round", "ゲームのルール")  # when it ends
 
 
 def test_the_next_round_starts_with_the_left_neighbour_and_keeps_the_length():

@@ -739,6 +739,10 @@ def test_the_next_game_starts_one_seat_left_and_an_evening_is_one_game():
     for n in (3, 4, 5):
         game = Outcome((0,) * n, True, (1,) * n, facts={"achieved": [{}] * n})
         assert [mor.evening([game] * played, n).over for played in (0, 1)] == [False, True]
+        # Under way, the series says when it ends (5. ゲームの終了); once over, the page says so.
+        under_way = Outcome((0,) * n, False, (1,) * n, facts={"achieved": [{}] * n})
+        assert mor.evening([under_way], n).note == Ruling("mor.evening_single", "5. ゲームの終了")
+        assert mor.evening([game], n).note is None
 
 
 SETUP3 = {"players": ["a", "b", "c"], "first_leader": 0, "options": {}}

@@ -792,6 +792,10 @@ def test_the_next_game_starts_with_the_next_teams_right_side_player_and_one_game
     for n in (4, 6):
         game = Outcome((1,) * n, True, (1,) * n)
         assert [ts.evening([game] * played, n).over for played in (0, 1)] == [False, True]
+        # Under way, the series says when it ends (ゲームの終了: a team at 100); once over, the page says so.
+        under_way = Outcome((0,) * n, False, (1,) * n)
+        assert ts.evening([under_way], n).note == Ruling("ts.evening_single", "ゲームの終了")
+        assert ts.evening([game], n).note is None
 
 
 # --------------------------------------------------------------------------- replay and undo
