@@ -373,7 +373,7 @@ class Game(Protocol[S]):
         """A card as words in the reader's language ("● red 5 / ■ blue 6")."""
 
     def suit_text(self, code: str, gettext: Gettext) -> str:
-        """A suit (or colour) as words in the reader's language ("●red")."""
+        """A suit (or colour) as words in the reader's language ("● red")."""
 
     def judge(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """One rules question answered (the JSON contract in the README); rulings inside stay

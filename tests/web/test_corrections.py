@@ -100,7 +100,7 @@ def test_a_card_of_an_earlier_trick_says_whose_result_changed(client: FlaskClien
     assert done.status_code == 303
     said = soup(client.get(done.location)).select_one("#latest-correction").get_text(" ", strip=True)
     assert said == ("Trick 1, the master card: ● red 5 / ■ blue 6 → ● red 4 / ■ blue 7. Ben scores 4: the master "
-                    "card's ●red value, the suit that did not follow. Points: Ben −1. Why")
+                    "card's ● red value, the suit that did not follow. Points: Ben −1. Why")
 
 
 def test_a_correction_that_changes_no_points_says_so(client: FlaskClient) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..base import N_, RuleError
 from ..contract import Gettext
+from ..kit.words import suit_words
 
 if TYPE_CHECKING:  # the caller brings its random source: the judge never deals
     import random
@@ -137,8 +138,8 @@ def card_parts(code: str) -> tuple[tuple[str, str], ...]:
 
 
 def suit_text(code: str, gettext: Gettext) -> str:
-    """A suit as words: its mark and its name ("●red")."""
-    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
+    """A suit as words: its mark and its name ("● red")."""
+    return suit_words(SUIT_SYMBOLS[code], SUIT_NAMES[code], gettext)
 
 
 def card_text(code: str, gettext: Gettext) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..base import N_
 from ..contract import Gettext
+from .words import suit_words
 
 SUITS = ("L", "X", "C", "H", "S", "D")
 """The six suits in the deck's order: leaf, cross, club, heart, spade, diamond."""
@@ -60,8 +61,8 @@ class Card:
 
 
 def suit_text(code: str, gettext: Gettext) -> str:
-    """A suit as words: its mark and its name ("♥heart")."""
-    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
+    """A suit as words: its mark and its name ("♥ heart")."""
+    return suit_words(SUIT_SYMBOLS[code], SUIT_NAMES[code], gettext)
 
 
 def card_words(suit: str, rank: str, gettext: Gettext) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..base import N_, CardsRef, RuleError
 from ..contract import Gettext
+from ..kit.words import suit_words
 from .clauses import CONTENTS
 
 COLOURS = ("B", "R", "Y", "G", "P")
@@ -116,8 +117,8 @@ def codes(cards: Sequence[Number]) -> CardsRef:
 
 
 def suit_text(code: str, gettext: Gettext) -> str:
-    """A colour as words: its mark and its name ("■blue")."""
-    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
+    """A colour as words: its mark and its name ("■ blue")."""
+    return suit_words(SUIT_SYMBOLS[code], SUIT_NAMES[code], gettext)
 
 
 def card_text(code: str, gettext: Gettext) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..base import N_, RuleError
 from ..contract import Gettext
+from ..kit.words import suit_words
 from .rulecards import SUITS
 
 SUIT_NAMES: Mapping[str, str] = {
@@ -96,8 +97,8 @@ def set_held(seat: int, round_index: int, players: int) -> int:
 
 
 def suit_text(code: str, gettext: Gettext) -> str:
-    """A suit as words: its mark and its name ("♠spade")."""
-    return SUIT_SYMBOLS[code] + gettext(SUIT_NAMES[code])
+    """A suit as words: its mark and its name ("♠ spade")."""
+    return suit_words(SUIT_SYMBOLS[code], SUIT_NAMES[code], gettext)
 
 
 def card_text(code: str, gettext: Gettext) -> str:

@@ -96,7 +96,7 @@ def test_card_and_suit_as_words():
     same = lambda s: s  # noqa: E731
     assert bj.card_text("HQ", same) == "♥ heart Q"
     assert bj.card_text("X10", same) == "✚ cross 10"
-    assert bj.suit_text("L", same) == "❦leaf"
+    assert bj.suit_text("L", same) == "❦ leaf"
     assert bj.card_text("sa", same) == "♠ spade A"
 
 

@@ -759,10 +759,10 @@ def test_judge_text_answers_in_english_with_rulings_as_clause_and_text():
     assert answer["counts"] == {"R": 3, "B": 2}
     assert all(set(r) == {"clause", "text"} for r in answer["rulings"])
     assert [r["clause"] for r in answer["rulings"]] == ["5(3)", "5(3)", "5(4)", "2"]
-    assert answer["rulings"][0]["text"] == "●red follows: 3 cards hold it against 2 holding ■blue."
-    assert answer["rulings"][1]["text"] == "Player C wins with ● red 9 / ■ blue 2, the highest ●red (9)."
+    assert answer["rulings"][0]["text"] == "● red follows: 3 cards hold it against 2 holding ■ blue."
+    assert answer["rulings"][1]["text"] == "Player C wins with ● red 9 / ■ blue 2, the highest ● red (9)."
     assert answer["rulings"][2]["text"] == (
-        "Player C scores 6: the master card's ■blue value, the suit that did not follow.")
+        "Player C scores 6: the master card's ■ blue value, the suit that did not follow.")
     assert answer["rulings"][3]["text"] == "Player C, the winner, leads next."
     json.dumps(answer)  # plain JSON data throughout
 
@@ -781,7 +781,7 @@ def test_judge_text_renders_illegal_plays_with_their_clause():
     assert entry["clause"] == "5(2)"
     assert entry["text"] == (
         "Player A played ▲ green 2 / ★ yellow 9 while holding ● red 1 / ■ blue 10, "
-        "which hold ●red or ■blue: they had to follow.")
+        "which hold ● red or ■ blue: they had to follow.")
     json.dumps(answer)
 
 

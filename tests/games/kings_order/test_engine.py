@@ -135,7 +135,7 @@ def test_card_text_is_the_rank_or_the_suit_and_rank():
     assert ko.card_text("Q", plain) == "Q"
     assert ko.card_text("a", plain) == "A"
     assert ko.card_text("HQ", plain) == "♥ heart Q"
-    assert ko.suit_text("X", plain) == "✚cross"
+    assert ko.suit_text("X", plain) == "✚ cross"
 
 
 # --------------------------------------------------------------------------- the setup

@@ -191,7 +191,7 @@ def test_trio_by_colour_three_blues_even_if_your_own_card_is_not_one_of_them():
     assert verdict.achieved
     assert verdict.ruling == Ruling("mor.trio.colour", "TRIO", {
         "seat": SeatRef(A), "count": 3, "suit": SuitRef("B"), "cards": CardsRef(("B3", "B7", "B9"))})
-    assert say(verdict.ruling) == "Aki achieves TRIO: 3 ■blue cards, ■ blue 3, ■ blue 7, ■ blue 9."
+    assert say(verdict.ruling) == "Aki achieves TRIO: 3 ■ blue cards, ■ blue 3, ■ blue 7, ■ blue 9."
 
 
 def test_trio_by_number_three_fives():
@@ -802,7 +802,7 @@ def test_judge_answers_in_english_through_the_renderer():
     assert ok
     assert answer["achieved"] == [True, False, False]
     assert answer["rulings"][0] == {
-        "clause": "TRIO", "text": "Player A achieves TRIO: 3 ■blue cards, ■ blue 3, ■ blue 7, ■ blue 9."}
+        "clause": "TRIO", "text": "Player A achieves TRIO: 3 ■ blue cards, ■ blue 3, ■ blue 7, ■ blue 9."}
     assert answer["rulings"][2]["text"] == (
         "Player C misses SUPPORT RIGHT: Player B, on their right, missed BEST of the BEST.")
     ok, answer = i18n.judge(mor, {**ROUND3, "numbers": ["B3", "B3", "R1"]}, EN)

@@ -273,8 +273,8 @@ def test_a_judged_round_shows_every_verdict_with_its_reason_and_clause(client: F
     assert [words(v.select_one(".line")) for v in verdicts] == [
         "Aki ●3 TRIO ✓ achieved", "Ben ■1 BEST of the BEST ✗ missed", "Cho ■3 SUPPORT RIGHT ✗ missed"]
     assert [words(v.select_one(".why")) for v in verdicts] == [
-        "§TRIO Aki achieves TRIO: 3 ■blue cards, ■ blue 1, ■ blue 2, ■ blue 3.",
-        "§BEST of the BEST Ben misses BEST of the BEST: ■ blue 3 is higher than ■ blue 1 in ■blue.",
+        "§TRIO Aki achieves TRIO: 3 ■ blue cards, ■ blue 1, ■ blue 2, ■ blue 3.",
+        "§BEST of the BEST Ben misses BEST of the BEST: ■ blue 3 is higher than ■ blue 1 in ■ blue.",
         "§SUPPORT RIGHT Cho misses SUPPORT RIGHT: Ben, on their right, missed BEST of the BEST.",
     ]
     others = [words(li) for li in result.select(".rulings li")]
@@ -442,7 +442,7 @@ def test_api_judges_a_round_with_a_reason_per_player(client: FlaskClient) -> Non
     answer = response.get_json()
     assert answer["achieved"] == [True, False, False]
     assert [r["clause"] for r in answer["rulings"]] == ["TRIO", "BEST of the BEST", "SUPPORT RIGHT"]
-    assert answer["rulings"][0]["text"] == "Player A achieves TRIO: 3 ■blue cards, ■ blue 1, ■ blue 2, ■ blue 3."
+    assert answer["rulings"][0]["text"] == "Player A achieves TRIO: 3 ■ blue cards, ■ blue 1, ■ blue 2, ■ blue 3."
     assert answer["rulings"][2]["text"] == "Player C misses SUPPORT RIGHT: Player B, on their right, missed BEST of the BEST."
 
 

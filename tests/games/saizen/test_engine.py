@@ -112,7 +112,7 @@ def test_cards_and_suits_read_as_words():
     assert sz.card_text("H10", EN.gettext) == "♥ heart 10"
     assert sz.card_text("SA", EN.gettext) == "♠ spade A"
     assert sz.card_text("JK", EN.gettext) == "Joker"
-    assert sz.suit_text("C", EN.gettext) == "♣club"
+    assert sz.suit_text("C", EN.gettext) == "♣ club"
 
 
 # --------------------------------------------------------------------------- 2.1 the deal
@@ -155,9 +155,9 @@ def test_a_ruling_names_the_rule_faces_in_words_in_english_and_as_printed_in_jap
     answer = trick(["S5", "S9", "HK"], faces(S={"playoff": True}))
     applies, won = ruling(answer["rulings"], "sz.rule_applies"), ruling(answer["rulings"], "sz.highest_wins")
     assert i18n.render(applies, sz, EN) == (
-        "♠spade was led: its rule card reads High · Later · Play-off · MUST · Must win.")
+        "♠ spade was led: its rule card reads High · Later · Play-off · MUST · Must win.")
     assert "大・後・決勝・MUST・必勝" in i18n.render(applies, sz, ja)
-    assert i18n.render(won, sz, EN).endswith("the highest ♠spade (High).")
+    assert i18n.render(won, sz, EN).endswith("the highest ♠ spade (High).")
     assert i18n.render(won, sz, ja).endswith("の勝ちです（大）。")
 
 

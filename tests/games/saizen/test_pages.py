@@ -150,7 +150,7 @@ def test_the_chip_lap_flips_rows_once_and_the_cards_in_force_mark_them(client: F
     # the same row again is refused with the clause (a chip moves once)
     again = client.post(f"{url}/entries", data={**form_fields(page, "form#flip-S"), "row": "high"})
     assert again.status_code == 422
-    assert refusal(again) == ("§2.2", "§2.2 That row of ♠spade has already been flipped (it shows Low); a chip moves only once.")
+    assert refusal(again) == ("§2.2", "§2.2 That row of ♠ spade has already been flipped (it shows Low); a chip moves only once.")
     ok(pass_chip(client, url))
     response = flip(client, url, "D", "playoff", htmx=True)
     fragment = soup(response)
@@ -225,7 +225,7 @@ def test_a_trick_says_who_is_winning_as_the_cards_come_and_explains_the_result(c
     assert words(result.select_one(".row.won")) == "Ben wins ♠K ♠ spade K"
     assert [words(li) for li in result.select(".rulings li")] == [
         "§2.3 ♠spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
-        "§2.2 Ben wins with ♠ spade K, the highest ♠spade (High).",
+        "§2.2 Ben wins with ♠ spade K, the highest ♠ spade (High).",
         "§2.2 Ben, the winner, leads next."]
     assert words(fragment.select_one("#latest")) == "Trick 1: Ben wins. Why"
     assert fragment.select_one("#prompt").get_text(strip=True) == "Ben's card"
@@ -240,7 +240,7 @@ def test_a_flipped_row_changes_the_result_小(client: FlaskClient) -> None:
     lay(client, url, "S5", "S9")
     said_ = [words(li) for li in soup(client.get(url)).select("#result .rulings li")]
     assert said_[:2] == ["§2.3 ♠spade was led: its rule card reads Low · Later · Ignore · MUST · Must win.",
-                         "§2.2 Aki wins with ♠ spade 5, the lowest ♠spade (Low)."]
+                         "§2.2 Aki wins with ♠ spade 5, the lowest ♠ spade (Low)."]
 
 
 def test_refusals_are_shown_with_their_clause(client: FlaskClient) -> None:
@@ -634,8 +634,8 @@ def test_the_quick_judge_takes_a_trick_in_taps_and_explains_it(client: FlaskClie
     result = page.select_one("#result")
     assert words(result.select_one(".verdict")) == "Player B wins the trick"
     assert [words(li) for li in result.select(".rulings li")] == [
-        "§2.3 ♠spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
-        "§2.2 Player B wins with ♠ spade Q, the highest ♠spade (High)."]
+        "§2.3 ♠ spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
+        "§2.2 Player B wins with ♠ spade Q, the highest ♠ spade (High)."]
     assert page.select_one("form.picker") is None
     back = soup(client.get("/judge/saizen", query_string={"players": "3", "cards": "S5.SQ.H7", "back": "1"}))
     assert back.select_one("#prompt").get_text(strip=True) == "Player C's card"
@@ -655,8 +655,8 @@ def test_the_quick_judge_turns_faces_asks_a_joker_leads_suit_and_plays_off(clien
     assert words(page.select_one("#result .verdict")) == "Play-off: Player B, Player C play on."
     said_ = [words(li) for li in page.select("#result .rulings li")]
     assert said_[:3] == [
-        "our ruling Player A's joker lead names ♥heart: its card applies, High · Later · Play-off · MUST · Must win.",
-        "§2.3 ♥heart was led: its rule card reads High · Later · Play-off · MUST · Must win.",
+        "our ruling Player A's joker lead names ♥ heart: its card applies, High · Later · Play-off · MUST · Must win.",
+        "§2.3 ♥ heart was led: its rule card reads High · Later · Play-off · MUST · Must win.",
         "§2.3 決勝: Player B, Player C played the number 5 (♥ heart 5, ♠ spade 5) and play off for the trick."]
     assert "§2.4 Player A's lone joker cannot win against a play-off." in said_
     hidden = {i["name"]: i["value"] for i in page.select("form.picker input[type=hidden]")}

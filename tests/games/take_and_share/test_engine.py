@@ -163,8 +163,8 @@ def test_three_players_have_no_a_and_no_2(code: str) -> None:
 def test_cards_and_suits_read_as_words() -> None:
     assert tns.card_text("S10", EN.gettext) == "♠ spade 10"
     assert tns.card_text("LA", EN.gettext) == "❦ leaf A"
-    assert tns.suit_text("X", EN.gettext) == "✚cross"
-    assert [tns.suit_text(s, EN.gettext) for s in tns.SUITS] == ["❦leaf", "✚cross", "♣club", "♥heart", "♠spade", "♦diamond"]
+    assert tns.suit_text("X", EN.gettext) == "✚ cross"
+    assert [tns.suit_text(s, EN.gettext) for s in tns.SUITS] == ["❦ leaf", "✚ cross", "♣ club", "♥ heart", "♠ spade", "♦ diamond"]
 
 
 def test_the_deal_gives_fourteen_each_and_four_share_cards_with_four_players() -> None:
@@ -949,12 +949,12 @@ def test_judge_answers_render_as_plain_json_in_english() -> None:
     ok, answer = i18n.judge(tns, {"ask": "trick", "plays": ["L6", "D3", "C3", "L9"]}, EN)
     assert ok, answer
     assert answer["rulings"][0] == {"clause": "トリックの手順 2)",
-                                    "text": "Player B did not follow ❦leaf with ♦ diamond 3: they are shown to hold no ❦leaf."}
+                                    "text": "Player B did not follow ❦ leaf with ♦ diamond 3: they are shown to hold no ❦ leaf."}
     json.dumps(answer)
     ok, answer = i18n.judge(tns, {"ask": "score", "received": [["S3", "S4", "S5", "S6"], ["S8", "S10"], ["SA", "S2", "S9"], ["S7"]]}, EN)
     assert ok and answer["points"] == [4, 2, 0, 0]
     assert {"clause": "得点計算",
-            "text": "♠spade: Player A, Player B share the highest sum, 18; Player A scores 4, one point per card of the suit."
+            "text": "♠ spade: Player A, Player B share the highest sum, 18; Player A scores 4, one point per card of the suit."
             } in answer["rulings"]
     ok, answer = i18n.judge(tns, {"ask": "trick", "plays": ["L6", "D3"]}, EN)
     assert not ok and answer == {"error": "Take & Share is for 3 or 4 players; got 2."}

@@ -189,14 +189,14 @@ def test_all_the_lead_suit_the_highest_wins_with_its_clause(client: FlaskClient)
     assert words(result.select_one(".verdict")) == "Ben wins the trick · Ben leads next"
     assert words(result.select_one(".play.won")) == "Ben ♠9"
     rulings = [words(li) for li in result.select(".rulings li")]
-    assert ("§Resolving a trick A) Every card is ♠spade, the lead suit: the highest number wins, "
+    assert ("§Resolving a trick A) Every card is ♠ spade, the lead suit: the highest number wins, "
             "so Ben takes the trick with ♠ spade 9.") in rulings
     assert ("§Resolving the share Ben takes the share cards ❦ leaf A, ✚ cross 2, ♣ club 3, ♥ heart 4 and hands one "
             "to each player, themself included; the cards of this trick become the next share.") in rulings
     for badge in result.select("a.clause"):
         assert badge["href"].startswith(f"/rules/{tns.SLUG}#")
     latest = words(page.select_one("#latest"))
-    assert latest == "Trick 1: Ben wins with ♠ spade 9, the highest (all ♠spade). Why"
+    assert latest == "Trick 1: Ben wins with ♠ spade 9, the highest (all ♠ spade). Why"
     assert "Trick 1 of 14 · the share" in words(page.select_one("h1.status"))
 
 
@@ -322,8 +322,8 @@ def test_another_suit_the_lowest_wins_the_earlier_on_equal_and_a_void_is_shown(c
     assert words(result.select_one("h2")) == "Trick 2 · another suit: lowest wins"
     assert words(result.select_one(".verdict")) == "Cho wins the trick · Cho leads next"
     rulings = [words(li) for li in result.select(".rulings li")]
-    assert "§Playing a trick 2) Dan did not follow ♥heart with ♦ diamond 3: they are shown to hold no ♥heart." in rulings
-    assert ("§Resolving a trick B) Not every card is ♥heart, the lead suit: the lowest number of any suit wins, "
+    assert "§Playing a trick 2) Dan did not follow ♥ heart with ♦ diamond 3: they are shown to hold no ♥ heart." in rulings
+    assert ("§Resolving a trick B) Not every card is ♥ heart, the lead suit: the lowest number of any suit wins, "
             "so Cho takes the trick with ♥ heart 3.") in rulings
     assert ("§Resolving a trick B) ♥ heart 3, ♦ diamond 3 share the lowest number, 3: the one played first wins, "
             "Cho's.") in rulings
@@ -340,14 +340,14 @@ def test_a_later_card_proves_a_revoke_and_the_table_may_let_it_stand(client: Fla
     assert "Proven revokes: 1" in words(page.select_one("#latest-finding"))
     finding = page.select_one("#revokes li.finding")
     assert words(finding).startswith(
-        "§Playing a trick 2) Trick 2: Dan played ♦ diamond 3 on the lead ♥ heart 9 while holding ♥heart: ♥ heart 2, played in "
+        "§Playing a trick 2) Trick 2: Dan played ♦ diamond 3 on the lead ♥ heart 9 while holding ♥ heart: ♥ heart 2, played in "
         "trick 3.")
     assert "The rulebook sets no penalty: the table decides." in words(page.select_one("#revokes"))
     lay(client, url, "H5", "H8")
     result = soup(client.get(url)).select_one("#result")
     proof = [words(li) for li in result.select("li.finding")]
     assert proof == ["§Playing a trick 2) Proven revoke: in trick 2 Dan played ♦ diamond 3 on the lead ♥ heart 9, as if "
-                     "holding no ♥heart; in trick 3 they played ♥ heart 2."]
+                     "holding no ♥ heart; in trick 3 they played ♥ heart 2."]
     fields = form_fields(soup(client.get(url)), "#revokes form")
     response = client.post(f"{url}/entries", data=fields)
     assert response.status_code == 303

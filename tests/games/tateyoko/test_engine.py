@@ -130,7 +130,7 @@ def test_a_card_reads_as_its_suit_mark_name_and_rank():
     assert ty.card_text("SQ", EN.gettext) == "♠ spade Q"
     assert ty.card_text("X10", EN.gettext) == "✚ cross 10"
     assert ty.card_text("LA", EN.gettext) == "❦ leaf A"
-    assert ty.suit_text("D", EN.gettext) == "♦diamond"
+    assert ty.suit_text("D", EN.gettext) == "♦ diamond"
     assert ty.card_parts("H7") == (("H", "7"),)
 
 

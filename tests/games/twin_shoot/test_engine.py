@@ -944,8 +944,8 @@ def test_judge_answers_render_in_english_as_plain_json():
     assert ok
     assert [r["clause"] for r in answer["rulings"]] == [STEP[3], STEP[3], STEP[3], STEP[4], STEP[5]]
     assert answer["rulings"][0]["text"] == (
-        "Player B played ❦ leaf Q of the lead's suit: suit follow. Everyone after must play ❦leaf if they can.")
-    assert answer["rulings"][3]["text"] == "Suit follow: Player B wins with ❦ leaf Q, the highest ❦leaf."
+        "Player B played ❦ leaf Q of the lead's suit: suit follow. Everyone after must play ❦ leaf if they can.")
+    assert answer["rulings"][3]["text"] == "Suit follow: Player B wins with ❦ leaf Q, the highest ❦ leaf."
     json.dumps(answer)
     ok, answer = i18n.judge(ts, {**SCORE_REQUEST, "open_bid_team": 1}, EN)
     assert ok

@@ -222,7 +222,7 @@ def test_a_trick_becomes_suit_follow_live_does_not_switch_and_a_revoke_is_proven
     lay(client, url, "H9", "C9", "HA", "S9")  # Ben wins and leads: Ben, Aki, Dan, Cho
     lay(client, url, "LK", "L7")
     follow = words(soup(client.get(url)).select_one("#follow"))
-    assert "Suit follow ❦leaf · set by Aki" in follow
+    assert "Suit follow ❦ leaf · set by Aki" in follow
     lay(client, url, "XK")  # a king does not switch the suit follow: Dan has no leaf
     page = soup(client.get(url))
     assert "Suit follow" in words(page.select_one("#follow"))
@@ -230,7 +230,7 @@ def test_a_trick_becomes_suit_follow_live_does_not_switch_and_a_revoke_is_proven
     lay(client, url, "L8")
     result = soup(client.get(url)).select_one("#result")
     assert "Trick 2 · suit follow" in words(result)
-    assert "Suit follow: Ben wins with ❦ leaf K, the highest ❦leaf." in words(result)
+    assert "Suit follow: Ben wins with ❦ leaf K, the highest ❦ leaf." in words(result)
     assert [c.get_text(strip=True) for c in result.select(".clause")] == [STEP[3], STEP[3], STEP[4]]
     # Trick 3: Ben leads, and Dan now plays a leaf: the show-out of trick 2 was a revoke.
     lay(client, url, "CA", "C7", "L9")
@@ -238,7 +238,7 @@ def test_a_trick_becomes_suit_follow_live_does_not_switch_and_a_revoke_is_proven
     assert "void ❦" in words(page.select(".trick .row")[2])
     flags = page.select("#revokes li")
     assert len(flags) == 1
-    assert ("Proven revoke: in trick 2 Dan played ✚ cross K on the lead ❦ leaf K, as if holding no ❦leaf; "
+    assert ("Proven revoke: in trick 2 Dan played ✚ cross K on the lead ❦ leaf K, as if holding no ❦ leaf; "
             "in trick 3 they played ❦ leaf 9.") in words(flags[0])
     assert flags[0].select_one(".clause").get_text(strip=True) == STEP[3]
     assert "No result was changed" in words(page.select_one("#revokes"))
