@@ -243,5 +243,6 @@ def test_the_trick_result_shows_every_card_played_and_marks_the_winner(client: F
     for card in ("R5B6", "R2G9", "B8Y3", "R9B2"):  # 5(5)①: 2 red, 2 blue; the master's blue 6 > red 5: Ben's blue 8
         enter(client, url, card)
     played = soup(client.get(url)).select("#result #played .play")
-    assert [" ".join(p.get_text(" ").split()) for p in played] == ["Aki ●2 ▲9", "Ben ■8 ★3", "Cho ●9 ■2"]
+    # each card a link to its entry's correction, for the scorer (issue 31)
+    assert [" ".join(p.get_text(" ").split()) for p in played] == ["Aki ●2 ▲9 Correct", "Ben ■8 ★3 Correct", "Cho ●9 ■2 Correct"]
     assert [p["class"] for p in played] == [["play"], ["play", "won"], ["play"]]

@@ -176,10 +176,10 @@ def test_a_trick_shows_each_value_with_the_neighbour_copied_the_places_and_the_d
     assert words(result.select_one("h2")) == "Trick 1 · lead colour ● red"
     rows = [[words(td) for td in tr.select("th, td")] for tr in result.select("#places tbody tr")]
     assert rows == [
-        ["1st", "Ben", "KING", "red 5.5 copies Aki", "1"],
-        ["2nd", "Cho", "QUEEN", "red 5.1 copies Ben", "2"],
-        ["3rd", "Aki led", "● 5 red 5", "red 5", "1"],
-        ["4th", "Dan", "● 9 blue 9", "blue 9", "–"],
+        ["1st", "Ben", "KING Correct", "red 5.5 copies Aki", "1"],  # a link to its entry's correction
+        ["2nd", "Cho", "QUEEN Correct", "red 5.1 copies Ben", "2"],
+        ["3rd", "Aki led", "● 5 red 5 Correct", "red 5", "1"],
+        ["4th", "Dan", "● 9 blue 9 Correct", "blue 9", "–"],
     ]
     assert words(result.select_one("#colour-order")) == "§3(3)③ Colour order: ● red > ● blue"
     said = [words(li) for li in result.select(".rulings li")]
@@ -237,7 +237,7 @@ def test_the_draft_asks_each_top_place_in_turn_one_tap_a_card(client: FlaskClien
     lay(client, url, "W1")
     page = soup(client.get(url))
     assert page.select_one("#prompt").get_text(strip=True) == "Aki's pick"
-    assert words(page.select("#draft li")[0]) == "1st Ben picks 1 ○ 1 white 1"
+    assert words(page.select("#draft li")[0]) == "1st Ben picks 1 ○ 1 white 1 Correct"  # the pick, a link to correct it
     assert [b["value"] for b in page.select("form.picker .pool button")] == ["R5", "R6", "B9"]
     lay(client, url, "R6", "B9")
     page = soup(client.get(url))
@@ -255,7 +255,7 @@ def test_the_draft_asks_each_top_place_in_turn_one_tap_a_card(client: FlaskClien
     assert counts["k-crystal"] == ["0", "0", "1", "0"]
     assert [words(td) for td in taken.select("tfoot tr.now td")] == ["–"] * 4
     # The draft's cards are in the drafting players' piles; the result shows who took what.
-    assert words(page.select("#places tbody tr")[0].select_one("td.took")) == "1 ○ 1 white 1"
+    assert words(page.select("#places tbody tr")[0].select_one("td.took")) == "1 ○ 1 white 1 Correct"
 
 
 def ahead(page_html) -> list[tuple[str, dict, str]]:  # type: ignore[no-untyped-def]

@@ -267,11 +267,12 @@ def test_a_judged_round_shows_every_verdict_with_its_reason_and_clause(client: F
     assert words(latest).startswith("Round 1: Aki achieved their rule.")
     assert latest.select_one("a.why")["href"] == "#result"
     assert str(page).index('id="latest"') < str(page).index('id="prompt"') < str(page).index('id="result"')
-    assert words(result.select_one(".five")) == "●3 ■1 ■3 ■2 ▲1 = 10"
+    assert words(result.select_one(".five")) == "●3 Correct ■1 Correct ■3 Correct ■2 Correct ▲1 Correct = 10"  # each a link to correct it
     verdicts = result.select(".verdicts li")
     assert [v["class"] for v in verdicts] == [["hit"], ["miss"], ["miss"]]
     assert [words(v.select_one(".line")) for v in verdicts] == [
-        "Aki ●3 TRIO ✓ achieved", "Ben ■1 BEST of the BEST ✗ missed", "Cho ■3 SUPPORT RIGHT ✗ missed"]
+        "Aki ●3 Correct TRIO Correct ✓ achieved", "Ben ■1 Correct BEST of the BEST Correct ✗ missed",
+        "Cho ■3 Correct SUPPORT RIGHT Correct ✗ missed"]
     assert [words(v.select_one(".why")) for v in verdicts] == [
         "§TRIO Aki achieves TRIO: 3 ■ blue cards, ■ blue 1, ■ blue 2, ■ blue 3.",
         "§BEST of the BEST Ben misses BEST of the BEST: ■ blue 3 is higher than ■ blue 1 in ■ blue.",

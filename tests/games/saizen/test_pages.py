@@ -222,7 +222,7 @@ def test_a_trick_says_who_is_winning_as_the_cards_come_and_explains_the_result(c
     result = fragment.select_one("#result")
     assert words(result.select_one("h2")) == "Round 1, trick 1 · ♠spade led"
     assert words(result.select_one(".verdict")) == "Ben wins the trick."
-    assert words(result.select_one(".row.won")) == "Ben wins ♠K ♠ spade K"
+    assert words(result.select_one(".row.won")) == "Ben wins ♠K ♠ spade K Correct"  # a link to correct it
     assert [words(li) for li in result.select(".rulings li")] == [
         "§2.3 ♠spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
         "§2.2 Ben wins with ♠ spade K, the highest ♠ spade (High).",
@@ -305,7 +305,7 @@ def test_a_playoff_asks_its_players_stage_after_stage(client: FlaskClient) -> No
     page = soup(client.get(url))
     result = page.select_one("#result")
     assert words(result.select_one(".row.won")) == (
-        "Aki leads wins ♠5 ♠ spade 5 › play-off stage 1: ♠7 ♠ spade 7 › play-off stage 2: ♠9 ♠ spade 9")
+        "Aki leads wins ♠5 ♠ spade 5 Correct › play-off stage 1: ♠7 ♠ spade 7 Correct › play-off stage 2: ♠9 ♠ spade 9 Correct")
     assert [words(li) for li in result.select(".rulings li")][1:4] == [
         "§2.3 決勝: Aki, Ben, Cho played the number 5 (♠ spade 5, ♥ heart 5, ♦ diamond 5) and play off for the trick.",
         "§2.3.3 Play-off stage 1: Aki, Ben played the number 7 again and play off once more.",

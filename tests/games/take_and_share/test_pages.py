@@ -187,7 +187,7 @@ def test_all_the_lead_suit_the_highest_wins_with_its_clause(client: FlaskClient)
     result = page.select_one("#result")
     assert words(result.select_one("h2")) == "Trick 1 · all the lead suit: highest wins"
     assert words(result.select_one(".verdict")) == "Ben wins the trick · Ben leads next"
-    assert words(result.select_one(".play.won")) == "Ben ♠9"
+    assert words(result.select_one(".play.won")) == "Ben ♠9 Correct"  # a link to correct it
     rulings = [words(li) for li in result.select(".rulings li")]
     assert ("§Resolving a trick A) Every card is ♠ spade, the lead suit: the highest number wins, "
             "so Ben takes the trick with ♠ spade 9.") in rulings
@@ -213,7 +213,7 @@ def test_the_winner_hands_out_the_share_one_tap_per_card_but_the_last(client: Fl
     page = soup(client.get(url))
     assert words(page.select_one("#prompt")) == "Ben hands out the share: who got ✚ cross 2?"
     assert [words(b) for b in page.select("form.give-form button[name=seat]")] == ["Aki", "Ben (the winner)", "Dan"]
-    assert words(page.select("#share-out li")[0]) == "❦A → Cho"
+    assert words(page.select("#share-out li")[0]) == "❦A Correct → Cho"  # the hand-out, a link to correct it
     assert received_counts(page) == [0, 0, 1, 0]
     assert hand_out(client, url, 1, 3) == ["X2", "C3"]
     # The last card, ♥4, can only go to Aki, the one player left: nobody is asked.

@@ -452,7 +452,7 @@ def test_scores_only_enters_just_the_hands_and_the_rulebooks_4_times_3(client: F
     assert words(page.select_one("#final .verdict")) == "Aki went out and scores 5."
     said = [words(li) for li in page.select("#result .rulings li")]
     assert "§Scoring Ben holds 4 of the most common suit and 3 suits: -12." in said
-    assert sizes(page)["Ben"] == ["✚ cross 1 ♥ heart 2 ♠ spade 4 4 × 3", "-12"]
+    assert sizes(page)["Ben"] == ["✚ cross 1 ♥ heart 2 ♠ spade 4 Correct 4 × 3", "-12"]  # the hand's cards, a link to correct it
 
 
 def test_the_match_ends_once_a_total_is_below_the_limit(client: FlaskClient) -> None:
