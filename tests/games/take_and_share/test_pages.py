@@ -196,7 +196,7 @@ def test_all_the_lead_suit_the_highest_wins_with_its_clause(client: FlaskClient)
     for badge in result.select("a.clause"):
         assert badge["href"].startswith(f"/rules/{tns.SLUG}#")
     latest = words(page.select_one("#latest"))
-    assert latest == "Trick 1: Ben wins with ♠ spade 9, the highest (all ♠ spade). Why"
+    assert latest == "Trick 1: Ben wins with ♠ spade 9, the highest (all ♠spade). Why"
     assert "Trick 1 of 14 · the share" in words(page.select_one("h1.status"))
 
 
