@@ -90,7 +90,8 @@ def correct_links(game: tables.LoadedGame, game_links: GameLinks) -> dict[str, s
     """For the scorer: each card code entered in this game, as corrected, mapped to the
     correction page of the latest entry in force that holds it (also under "seat:code").
     The game says which seat and cards an entry names (`names`); no payload is read here.
-    A card on the panel (the current trick's) is tapped to correct it (`correct_href`)."""
+    A card on the panel (the trick under way, the last one completed, the round) is tapped
+    to correct it (`correct_href`)."""
     if not g.can_write:
         return {}
     log = game.log
