@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sqlite3
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,13 +21,6 @@ import _harness  # noqa: E402
 pytestmark = pytest.mark.browser
 
 MASTER, AKI, BEN, CHO = (hm.parse_card(c) for c in ("R5B6", "R1B10", "R2G9", "B4Y7"))
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
-    yield context
-    context.close()
 
 
 def cards(db: Path) -> list[str]:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from companion.app import create_app
 from companion.server import served_in_thread
@@ -27,6 +27,15 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1",
 ]
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    """A phone at 360x640 in English, touch and all: its browser context (a test turns its
+    network off and on with set_offline). A test file may define its own `phone`."""
+    context = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
+    yield context
+    context.close()
 
 
 @pytest.fixture

@@ -8,29 +8,20 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from companion import records, store
 from companion.rules import black_junky as bj
 from companion.rules.base import Event
-from tests.kit.browser import SMALL_PHONE
 from tests.kit.pages import record
 
 pytestmark = pytest.mark.browser
 
 SETUP = {"players": ["Aki", "Ben", "Cho"]}
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
-    yield context
-    context.close()
 
 
 def stored(db: Path) -> list[tuple[str, dict[str, Any]]]:

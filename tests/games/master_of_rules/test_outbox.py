@@ -4,26 +4,17 @@ waiting; once the network is back they are stored in order."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 
 from companion.rules import master_of_rules as mor
 from tests.games.master_of_rules.table import Round, new_state, round_entries
 from tests.games.master_of_rules.test_browser import NAMES, tap, wait_for_entry
-from tests.kit.browser import SMALL_PHONE
 from tests.kit.outbox import expect_waiting_in_place
 from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
-    yield context
-    context.close()
 
 
 def test_rule_cards_of_lap_two_tapped_offline_wait_in_their_players_rows(

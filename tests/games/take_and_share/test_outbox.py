@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from companion import records, store
 from companion.rules import take_and_share as tns
 from companion.rules.base import Event
-from tests.kit.browser import SMALL_PHONE
 from tests.kit.outbox import expect_waiting_in_place
 from tests.kit.pages import record
 
@@ -24,13 +22,6 @@ pytestmark = pytest.mark.browser
 
 SETUP = {"players": ["Aki", "Ben", "Cho"], "first_leader": 1, "options": {"long_game_target": "printed"}}
 SHARE = ("L3", "X4", "C5")
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
-    yield context
-    context.close()
 
 
 def open_table(page: Page, base: str, db: Path, log: list[Event]) -> None:
