@@ -308,8 +308,8 @@ def links(key: tuple[Any, ...], make: Callable[[], V]) -> V:
 
 
 def fragment(key: tuple[Any, ...], make: Callable[[], V]) -> V:
-    """A rendered part of a page. Key: its template, the language, and what it shows (a
-    scoreboard's key names the table's counts; see scoreboard_key)."""
+    """A rendered part of a page: the scoreboards. Key: its template, the language, and
+    scoreboard_key (made by the views, never in a template)."""
     return _kept(_app_region("fragments"), key, make)
 
 
@@ -327,8 +327,9 @@ def static_fragment(key: tuple[Any, ...], make: Callable[[], V]) -> V:
 
 def scoreboard_key(table_id: str, game_id: int | None, full_href: str, shows: Hashable) -> tuple[Any, ...]:
     """A scoreboard fragment's key: the table, the game whose page lists it (None: the full
-    scoreboard), its link to the full one and everything the board shows (Scoreboard.key,
-    which names the table's counts)."""
+    scoreboard), its link to the full one (the scorer's and the viewer's differ) and
+    everything the board shows (Scoreboard.key, which names the table's counts; on the full
+    scoreboard with the series shown whole)."""
     return (table_id, game_id, full_href, shows)
 
 

@@ -288,7 +288,7 @@ def scoreboard() -> str:
         if not board.numbered(chosen):
             raise PageError(404, NO_SERIES)
     return render_template("scoreboard.html", table=g.table, board=board, chosen=chosen,
-                           key=(g.table.id, "full", chosen, url_for("play.scoreboard"), board.key))
+                           key=derived.scoreboard_key(g.table.id, None, url_for("play.scoreboard"), (chosen, board.key)))
 
 
 @bp.get("/live")
