@@ -116,6 +116,25 @@ def test_three_players_two_rounds_by_taps_then_the_final_score(page: Page, live_
     assert_phone_friendly(page)
 
 
+def to_lap_two_rule_cards(page: Page, base: str) -> int:
+    """Seat the three and start; in lap 1 Aki and Ben lay number cards and Cho a rule card,
+    so that in lap 2 Aki's and Ben's rule cards come one after the other, on the same
+    picker. Returns how many entries were made."""
+    sit_down(page, base, mor.SLUG, NAMES)
+    page.click("button.primary[type=submit]")
+    r = Round(("R3", "B1", "B3"), (mor.ONLY_ONE, mor.BEST_OF_THE_BEST, mor.TRIO), ("B2", "G1"),
+              rule_first=frozenset({2}))
+    seq = 0
+    for kind, fields, after in round_entries(new_state(NAMES), r):
+        tap(page, kind, fields)
+        seq += 1
+        wait_for_entry(page, seq)
+        if after.lap == 2 and not after.expected.is_dummy:
+            break
+    expect(page.locator("#prompt")).to_have_text("Aki: a rule card")
+    return seq
+
+
 def test_two_rule_cards_of_lap_two_tapped_offline_are_stored_in_order_once_the_network_is_back(
         browser, live_server: str, live_db: Path) -> None:  # type: ignore[no-untyped-def]
     import sqlite3
@@ -124,22 +143,7 @@ def test_two_rule_cards_of_lap_two_tapped_offline_are_stored_in_order_once_the_n
 
     phone = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
     page = phone.new_page()
-    sit_down(page, live_server, mor.SLUG, NAMES)
-    page.click("button.primary[type=submit]")
-    # Aki and Ben lay number cards in lap 1, Cho a rule card: in lap 2 Aki's and Ben's rule
-    # cards come one after the other, on the same picker.
-    r = Round(("R3", "B1", "B3"), (mor.ONLY_ONE, mor.BEST_OF_THE_BEST, mor.TRIO), ("B2", "G1"),
-              rule_first=frozenset({2}))
-    state = new_state(NAMES)
-    seq = 0
-    entries = iter(round_entries(state, r))
-    for kind, fields, after in entries:
-        tap(page, kind, fields)
-        seq += 1
-        wait_for_entry(page, seq)
-        if after.lap == 2 and not after.expected.is_dummy:
-            break
-    expect(page.locator("#prompt")).to_have_text("Aki: a rule card")
+    seq = to_lap_two_rule_cards(page, live_server)
     phone.set_offline(True)
     tap(page, mor.RULE, {"seat": "0", "rule": mor.ONLY_ONE})
     expect(page.locator("#outbox")).to_contain_text("Waiting (1)")

@@ -9,10 +9,8 @@ import pytest
 from playwright.sync_api import BrowserContext, expect
 
 from companion.rules import master_of_rules as mor
-from tests.games.master_of_rules.table import Round, new_state, round_entries
-from tests.games.master_of_rules.test_browser import NAMES, tap, wait_for_entry
+from tests.games.master_of_rules.test_browser import tap, to_lap_two_rule_cards, wait_for_entry
 from tests.kit.outbox import expect_waiting_in_place
-from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -20,20 +18,7 @@ pytestmark = pytest.mark.browser
 def test_rule_cards_of_lap_two_tapped_offline_wait_in_their_players_rows(
         phone: BrowserContext, live_server: str) -> None:
     page = phone.new_page()
-    sit_down(page, live_server, mor.SLUG, NAMES)
-    page.click("button.primary[type=submit]")
-    # Aki and Ben lay number cards in lap 1, Cho a rule card: in lap 2 Aki's and Ben's rule
-    # cards come one after the other, on the same picker.
-    r = Round(("R3", "B1", "B3"), (mor.ONLY_ONE, mor.BEST_OF_THE_BEST, mor.TRIO), ("B2", "G1"),
-              rule_first=frozenset({2}))
-    seq = 0
-    for kind, fields, after in round_entries(new_state(NAMES), r):
-        tap(page, kind, fields)
-        seq += 1
-        wait_for_entry(page, seq)
-        if after.lap == 2 and not after.expected.is_dummy:
-            break
-    expect(page.locator("#prompt")).to_have_text("Aki: a rule card")
+    seq = to_lap_two_rule_cards(page, live_server)
     phone.set_offline(True)
     tap(page, mor.RULE, {"seat": "0", "rule": mor.ONLY_ONE})
     tap(page, mor.RULE, {"seat": "1", "rule": mor.BEST_OF_THE_BEST})
