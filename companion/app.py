@@ -213,6 +213,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["clause_badge"] = clause_badge
     app.jinja_env.globals["card_name"] = i18n.card_name
+    app.jinja_env.globals["suit_name"] = i18n.suit_name
     app.jinja_env.globals["ruling_text"] = i18n.ruling_text
 
     from .polls import UnchangedPolls

@@ -75,6 +75,14 @@ def card_name(game: Game, code: str) -> str:
     return card_label(game.SLUG, code, str(get_locale() or DEFAULT_LANG))
 
 
+def suit_name(game: Game, code: str) -> str:
+    """A suit (or colour) named alone in the current request's language ("♠ spade",
+    "♠スペード"), as Game.suit_text says it (for templates and their macros)."""
+    from flask_babel import get_locale
+
+    return game.suit_text(code, catalog(str(get_locale() or DEFAULT_LANG)).gettext)
+
+
 def card_text(game: Game, code: str, gettext: Gettext) -> str:
     """A card as words in the language of `gettext` ("● red 5 / ■ blue 6")."""
     return game.card_text(code, gettext)

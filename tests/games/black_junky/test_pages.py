@@ -94,12 +94,12 @@ def test_set_up_with_options_shows_them_before_round_one_and_under_the_scoreboar
     setup = plain(page.select_one("#setup"))
     assert "Deal the other 65 cards evenly: 21 to each player." in setup
     assert "This table plays 5 crosses: put the other 8 away unseen." in setup
-    assert "Red, subtracting: ✚cross, ♥heart, ♦diamond" in setup
+    assert "Red, subtracting: ✚ cross, ♥ heart, ♦ diamond" in setup
     assert "21 or more busts (house rule)." in setup
     assert "the highest sum of black cards kept wins" in setup
     assert page.select_one("#setup a.clause[href$='#setup']") is not None
     line = plain(page.select_one(".rules-in-force"))
-    assert line == "Game 1: red ✚cross, ♥heart, ♦diamond · 21 busts · 5 crosses · variant: sum of black cards"
+    assert line == "Game 1: red ✚ cross, ♥ heart, ♦ diamond · 21 busts · 5 crosses · variant: sum of black cards"
     assert "Black cards’ sum" in words(page.select_one("#wins thead"))
 
 
@@ -476,7 +476,7 @@ def test_quick_judge_one_hand_and_a_round_with_the_options(client: FlaskClient) 
     assert words(page.select_one("#result .verdict")) == "Player A wins the round."
     for ruling in answer["rulings"]:
         assert ruling["text"] in text(client.get(base, query_string={"cards": "SK.CQ_H5_LQ.L9", "deck": "X2", "red": "HDX"}))
-    assert "✚cross, ♥heart, ♦diamond" in plain(page.select_one("#judge-options summary"))
+    assert "✚ cross, ♥ heart, ♦ diamond" in plain(page.select_one("#judge-options summary"))
 
 
 def test_quick_judge_takes_back_taps_and_starts_over(client: FlaskClient) -> None:

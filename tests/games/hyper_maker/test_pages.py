@@ -99,7 +99,7 @@ def test_rulebook_example_trick_is_adjudicated_with_clauses(client: FlaskClient)
     fragment = soup(response)
     assert fragment.select_one("#panel") is not None and fragment.select_one("html") is None
     result = fragment.select_one("#result")
-    assert "●red 3 · ■blue 2" in " ".join(result.select_one(".counts").get_text(" ").split())
+    assert "● red 3 · ■ blue 2" in " ".join(result.select_one(".counts").get_text(" ").split())
     assert "C wins, +6" in result.select_one(".verdict").get_text()
     assert "C leads next" in result.select_one(".verdict").get_text()
     clauses = [c.get_text(strip=True) for c in result.select(".rulings .clause")]

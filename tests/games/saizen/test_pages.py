@@ -126,9 +126,9 @@ def test_the_game_page_says_the_hand_sizes_the_start_player_and_the_faces_chosen
         "our ruling Hand sizes: Aki 13, Ben 13, Cho 14, Dan 13 (1 joker in the deck)",
         "§2.2 Cho leads the first trick. Before it, starting with them and going clockwise, each player may move one chip or pass."]
     # the chip picker is the four cards as they lie: ♠ starts on 小, ♥ on 決勝
-    assert words(page.select_one("form#flip-S button[value=high]")) == "♠spade: Low → High"
-    assert words(page.select_one("form#flip-H button[value=playoff]")) == "♥heart: Play-off → Ignore"
-    assert words(page.select_one("form#flip-D button[value=playoff]")) == "♦diamond: Ignore → Play-off"
+    assert words(page.select_one("form#flip-S button[value=high]")) == "♠ spade: Low → High"
+    assert words(page.select_one("form#flip-H button[value=playoff]")) == "♥ heart: Play-off → Ignore"
+    assert words(page.select_one("form#flip-D button[value=playoff]")) == "♦ diamond: Ignore → Play-off"
     assert [words(li) for li in page.select("#lap li")] == ["Cho leads …", "Dan …", "Aki …", "Ben …"]
     rules = words(page.select_one(".rules-in-force"))
     assert rules == ("Game 1: 1 joker; the start player leads every round; play-off cards one at a time; "
@@ -144,9 +144,9 @@ def test_the_chip_lap_flips_rows_once_and_the_cards_in_force_mark_them(client: F
     ok(flip(client, url, "S", "high"))
     page = soup(client.get(url))
     assert page.select_one("#prompt").get_text(strip=True) == "Ben: move a chip or pass?"
-    assert [words(li) for li in page.select("#lap li")] == ["Aki leads ♠ ♠spade High → Low", "Ben …", "Cho …"]
+    assert [words(li) for li in page.select("#lap li")] == ["Aki leads ♠ ♠ spade High → Low", "Ben …", "Cho …"]
     flipped = page.select_one("form#flip-S button.flipped")
-    assert flipped.has_attr("disabled") and words(flipped) == "♠spade: Low ● (flipped by a chip)"
+    assert flipped.has_attr("disabled") and words(flipped) == "♠ spade: Low ● (flipped by a chip)"
     # the same row again is refused with the clause (a chip moves once)
     again = client.post(f"{url}/entries", data={**form_fields(page, "form#flip-S"), "row": "high"})
     assert again.status_code == 422
@@ -164,9 +164,9 @@ def test_the_chip_lap_flips_rows_once_and_the_cards_in_force_mark_them(client: F
     assert len(table.select("td.flipped")) == 2
     assert "● a chip has flipped this row for the rest of the game." in words(fragment.select_one("#rule-cards"))
     history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")][::-1]
-    assert history[0].startswith("Aki moves a chip: ♠spade High → Low")
+    assert history[0].startswith("Aki moves a chip: ♠ spade High → Low")
     assert history[1].startswith("Ben passes: no chip")
-    assert history[2].startswith("Cho moves a chip: ♦diamond Ignore → Play-off")
+    assert history[2].startswith("Cho moves a chip: ♦ diamond Ignore → Play-off")
 
 
 def test_cards_wait_for_the_chip_lap(client: FlaskClient) -> None:
@@ -220,11 +220,11 @@ def test_a_trick_says_who_is_winning_as_the_cards_come_and_explains_the_result(c
     response = tap(client, url, "S9", htmx=True)
     fragment = soup(response)
     result = fragment.select_one("#result")
-    assert words(result.select_one("h2")) == "Round 1, trick 1 · ♠spade led"
+    assert words(result.select_one("h2")) == "Round 1, trick 1 · ♠ spade led"
     assert words(result.select_one(".verdict")) == "Ben wins the trick."
     assert words(result.select_one(".row.won")) == "Ben wins ♠K ♠ spade K Correct"  # a link to correct it
     assert [words(li) for li in result.select(".rulings li")] == [
-        "§2.3 ♠spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
+        "§2.3 ♠ spade was led: its rule card reads High · Later · Ignore · MUST · Must win.",
         "§2.2 Ben wins with ♠ spade K, the highest ♠ spade (High).",
         "§2.2 Ben, the winner, leads next."]
     assert words(fragment.select_one("#latest")) == "Trick 1: Ben wins. Why"
@@ -239,7 +239,7 @@ def test_a_flipped_row_changes_the_result_小(client: FlaskClient) -> None:
     ok(pass_chip(client, url))
     lay(client, url, "S5", "S9")
     said_ = [words(li) for li in soup(client.get(url)).select("#result .rulings li")]
-    assert said_[:2] == ["§2.3 ♠spade was led: its rule card reads Low · Later · Ignore · MUST · Must win.",
+    assert said_[:2] == ["§2.3 ♠ spade was led: its rule card reads Low · Later · Ignore · MUST · Must win.",
                          "§2.2 Aki wins with ♠ spade 5, the lowest ♠ spade (Low)."]
 
 
@@ -277,7 +277,7 @@ def test_a_joker_lead_asks_for_the_suit_it_names(client: FlaskClient) -> None:
     result = soup(client.get(url)).select_one("#result")
     assert "§2.4 Aki wins with the joker, the strongest card." in [words(li) for li in result.select(".rulings li")]
     history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")][::-1]
-    assert history[4].startswith("Aki's joker lead names ♥heart")
+    assert history[4].startswith("Aki's joker lead names ♥ heart")
 
 
 def test_a_playoff_asks_its_players_stage_after_stage(client: FlaskClient) -> None:
@@ -485,7 +485,7 @@ def test_corrections_offer_the_right_keys_and_replay_the_game(client: FlaskClien
     fields = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
     ok(client.post(links[4], data={**fields, "suit": "S"}))
     result = words(soup(client.get(url)).select_one("#result"))
-    assert "♠spade was led: its rule card reads Low · Later · Ignore · MUST · Must win." in result
+    assert "♠ spade was led: its rule card reads Low · Later · Ignore · MUST · Must win." in result
     # Ben's ♥5 corrected to ♥2 would make Cho's corrected ♥2 impossible: refused, naming it
     page = soup(client.get(links[5]))
     fields = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}

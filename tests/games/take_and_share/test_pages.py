@@ -179,7 +179,7 @@ def test_all_the_lead_suit_the_highest_wins_with_its_clause(client: FlaskClient)
     url = started(client)
     lay(client, url, *TRICK1[:2])
     page = soup(client.get(url))
-    assert words(page.select_one("#mode")) == "§Resolving a trick A) All ♠spade so far: the highest wins."
+    assert words(page.select_one("#mode")) == "§Resolving a trick A) All ♠ spade so far: the highest wins."
     assert [words(li.select_one(".who")) for li in page.select("#trick li")] == ["Aki leads", "Ben", "Cho", "Dan"]
     assert "next" in page.select("#trick li")[2]["class"]
     lay(client, url, *TRICK1[2:])
@@ -196,7 +196,7 @@ def test_all_the_lead_suit_the_highest_wins_with_its_clause(client: FlaskClient)
     for badge in result.select("a.clause"):
         assert badge["href"].startswith(f"/rules/{tns.SLUG}#")
     latest = words(page.select_one("#latest"))
-    assert latest == "Trick 1: Ben wins with ♠ spade 9, the highest (all ♠spade). Why"
+    assert latest == "Trick 1: Ben wins with ♠ spade 9, the highest (all ♠ spade). Why"
     assert "Trick 1 of 14 · the share" in words(page.select_one("h1.status"))
 
 
