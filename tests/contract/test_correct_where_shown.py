@@ -23,6 +23,28 @@ from tests.kit.pages import driver
 NAMES = ("Ann", "Ben", "Cho", "Dan", "Eri", "Fay", "Gus", "Hal")
 
 
+class Seated:
+    """A table seated for a seeded whole game of a game (no entry made yet): its setup and
+    log, the table, a scorer's and a viewer's client, and `enter`, which stores the next
+    entry as a phone's would be (at the position after the last)."""
+
+    def __init__(self, app: Flask, slug: str, seed: int) -> None:
+        setup, self.log = driver(slug).random_game(seed)
+        self.setup = {**setup, "players": list(NAMES[: len(setup["players"])])}
+        self.table = empty_table(app, slug, self.setup)
+        self.scorer, self.viewer = english_client(app), english_client(app)
+        self.db = store.connect(app.config["DATABASE"])
+        self.game_id = store.game_by_number(self.db, self.table.id, 1).id  # type: ignore[union-attr]
+        self.entered: list[Event] = []
+
+    def enter(self, event: Event) -> None:
+        n = len(self.entered)
+        with store.writing(self.db):
+            store.insert_event(self.db, self.game_id, n, event.kind, dict(event.payload),
+                               created=f"2026-11-22T20:{n // 60 % 60:02d}:{n % 60:02d}.{n:06d}")
+        self.entered.append(event)
+
+
 def empty_table(app: Flask, slug: str, setup: dict[str, Any]) -> store.TableRow:
     """A table seated for `slug` (as test_corrections_every_game seats one), no entry made yet."""
     record = {"format": records.FORMAT, "version": records.VERSION,
@@ -77,18 +99,12 @@ ATTRIBUTE = re.compile(r'\s([\w-]+)="([^"]*)"')
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_card_entered_last_opens_its_correction_at_every_step(app: Flask, slug: str) -> None:
-    setup, log = driver(slug).random_game(1)
-    setup = {**setup, "players": list(NAMES[: len(setup["players"])])}
-    table = empty_table(app, slug, setup)
-    scorer, viewer = english_client(app), english_client(app)
-    db = store.connect(app.config["DATABASE"])
-    game_id = store.game_by_number(db, table.id, 1).id  # type: ignore[union-attr]
+    seated = Seated(app, slug, 1)
+    log, table, scorer, viewer = seated.log, seated.table, seated.scorer, seated.viewer
     missing: list[int] = []
     steps = 0
     for position, event in enumerate(log):
-        with store.writing(db):
-            store.insert_event(db, game_id, position, event.kind, dict(event.payload),
-                               created=f"2026-11-22T20:{position // 60 % 60:02d}:{position % 60:02d}.{position:06d}")
+        seated.enter(event)
         newest = newest_card_entry(slug, log[: position + 1])
         if newest is None or lies_face_down(slug, log[newest]):
             continue
@@ -111,20 +127,9 @@ def test_a_decided_part_is_drawn_for_each_role_and_each_entry(app: Flask, slug: 
     holds it now, not the one taken back. At every card entry of a seeded whole game the
     viewer loads first; then the entry is taken back and made again."""
     game = rules.GAMES[slug]
-    setup, log = driver(slug).random_game(2)
-    setup = {**setup, "players": list(NAMES[: len(setup["players"])])}
-    table = empty_table(app, slug, setup)
-    scorer, viewer = english_client(app), english_client(app)
-    db = store.connect(app.config["DATABASE"])
-    game_id = store.game_by_number(db, table.id, 1).id  # type: ignore[union-attr]
-    entered: list[Event] = []
-
-    def enter(event: Event) -> None:
-        with store.writing(db):
-            store.insert_event(db, game_id, len(entered), event.kind, dict(event.payload),
-                               created=f"2026-11-22T21:00:00.{len(entered):06d}")
-        entered.append(event)
-
+    seated = Seated(app, slug, 2)
+    log, table, scorer, viewer = seated.log, seated.table, seated.scorer, seated.viewer
+    enter, entered = seated.enter, seated.entered
     checked = 0
     for event in log:
         enter(event)

@@ -6,7 +6,7 @@ joker lead names, the play-offs stage after stage, the rounds' ends and the resu
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from companion.rules import saizen as sz
 from companion.rules.base import Event
@@ -142,19 +142,21 @@ def stored(db) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
         conn.close()
 
 
-def test_two_cards_of_a_trick_tapped_offline_are_stored_in_order_once_the_network_is_back(
-        browser, live_server: str, live_db) -> None:  # type: ignore[no-untyped-def]
-    from tests.kit.browser import SMALL_PHONE
-
-    phone = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True, is_mobile=True)
-    page = phone.new_page()
-    sit_down(page, live_server, sz.SLUG, NAMES4)
+def to_the_first_card(page: Page, base: str) -> None:
+    """Seat the four and start; everybody passes the chip lap, so Aki's card is asked."""
+    sit_down(page, base, sz.SLUG, NAMES4)
     page.click("button.primary[type=submit]")
-    for seq in range(4):  # the chip lap: everybody passes
+    for seq in range(4):
         expect(page.locator("#prompt")).to_have_text(f"{NAMES4[seq]}: move a chip or pass?")
         page.click("form#pass button")
         wait_for_entry(page, seq + 1)
     expect(page.locator("#prompt")).to_have_text("Aki's card")
+
+
+def test_two_cards_of_a_trick_tapped_offline_are_stored_in_order_once_the_network_is_back(
+        phone: BrowserContext, live_server: str, live_db) -> None:  # type: ignore[no-untyped-def]
+    page = phone.new_page()
+    to_the_first_card(page, live_server)
     phone.set_offline(True)
     page.click("form.picker label.suit-btn.s-S")
     page.click("form.picker button[name=card][value=S5]")
@@ -172,4 +174,3 @@ def test_two_cards_of_a_trick_tapped_offline_are_stored_in_order_once_the_networ
     expect(page.locator("#prompt")).to_have_text("Cho's card")
     expect(page.locator("form.picker input.suit-radio[value=S]")).to_be_checked()  # the lead suit opens
     assert stored(live_db) == [("pass", "")] * 4 + [("play", "S5"), ("play", "S9")]
-    phone.close()

@@ -8,23 +8,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import BrowserContext, expect
 
-from companion.rules import saizen as sz
-from tests.games.saizen.table import NAMES4
-from tests.games.saizen.test_browser import wait_for_entry
+from tests.games.saizen.test_browser import to_the_first_card, wait_for_entry
 from tests.kit.outbox import expect_waiting_in_place
-from tests.kit.seating import sit_down
 
 pytestmark = pytest.mark.browser
 
 
 def test_cards_of_a_trick_tapped_offline_wait_in_their_players_rows(phone: BrowserContext, live_server: str) -> None:
     page = phone.new_page()
-    sit_down(page, live_server, sz.SLUG, NAMES4)
-    page.click("button.primary[type=submit]")
-    for seq in range(4):  # the chip lap: everybody passes
-        page.click("form#pass button")
-        wait_for_entry(page, seq + 1)
-    expect(page.locator("#prompt")).to_have_text("Aki's card")
+    to_the_first_card(page, live_server)
     phone.set_offline(True)
     page.click("form.picker label.suit-btn.s-S")
     page.click("form.picker button[name=card][value=S5]")
