@@ -119,10 +119,11 @@ def test_the_card_entered_last_opens_its_correction_at_every_step(app: Flask, sl
     assert not missing, f"{slug}: {len(missing)} of {steps} steps without a link to the newest card: {missing}"
 
 
-@pytest.mark.parametrize("slug", ["hyper-maker", "black-junky"])
+@pytest.mark.parametrize("slug", SLUGS)
 def test_a_decided_part_is_drawn_for_each_role_and_each_entry(app: Flask, slug: str) -> None:
-    """A decided trick or round (the parts these two games' panels once remembered, keyed in
-    their templates) is drawn per role and per entry: the viewer's plain cards are never
+    """A decided trick or round (a part a panel might remember once drawn, as Hyper Maker's
+    and Black Junky's once did under keys their templates made) is drawn per role and per
+    entry, in every game: the viewer's plain cards are never
     served to the scorer, and a card taken back and entered again links to the entry that
     holds it now, not the one taken back. At every card entry of a seeded whole game the
     viewer loads first; then the entry is taken back and made again."""
