@@ -28,7 +28,7 @@ def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     """An entry from the page's form, shaped as apply() reads it.
 
     "play": seat, card; "keep": side; "discard": cards (dot-separated, or repeated, or
-    "none"); "choose": seat; "hand_over": count; "turn": seat, card, and side, discarded,
+    "none"), or count (the cards thrown away counted, not named); "choose": seat; "hand_over": count; "turn": seat, card, and side, discarded,
     target, count (each only if sent) or the turn picker's fields (see _turn_fields), the card
     as "played" when no "card" is sent (a turn corrected by its player and count);
     "show": cards; "accept": turn, seat. Numbers are
@@ -41,7 +41,9 @@ def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
         payload["card"] = form_text(fields, "card") or (form_text(fields, "played") if kind == "turn" else "")
     if kind == "keep":
         payload["side"] = form_text(fields, "side")
-    if kind in ("discard", "show"):
+    if kind == "discard" and form_text(fields, "count"):
+        payload["count"] = form_int(fields, "count")
+    elif kind in ("discard", "show"):
         payload["cards"] = _codes(fields, "cards")
     if kind == "turn":
         payload.update(_turn_fields(fields))
@@ -59,17 +61,28 @@ def _turn_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
     """A whole turn's side, discards, player chosen and count, as the judge API sends them
     ("side", "discarded", "target", "count") or as the page's turn picker does: the cards
     thrown away right of the card played ("hi": the left half kept) or left of it ("lo": the
-    right half kept), none for an end card, and the player chosen with the count in one
-    value, "to" = "seat:count" (no count for a player without cards)."""
+    right half kept), or only how many ("thrown" = "hi:3" or "lo:3", one key a side and
+    count), none for an end card, and the player chosen with the count in one value, "to" =
+    "seat:count" (no count for a player without cards). A counted turn corrected carries its
+    count as "unnamed" with its "side"; a "thrown" key tapped there replaces both."""
     out: dict[str, Any] = {}
     high, low = _codes(fields, "hi"), _codes(fields, "lo")
     to = form_text(fields, "to")
     side = form_text(fields, "side")
+    thrown = form_text(fields, "thrown")
+    if thrown:
+        half, _, number = thrown.partition(":")
+        side = {"hi": "left", "lo": "right"}.get(half, half)
+        out["thrown"] = form_int({"thrown": number}, "thrown")
+    elif form_text(fields, "unnamed"):
+        out["thrown"] = form_int(fields, "unnamed")
     if not side and to:
         side = "left" if high else "right" if low else "end"
     if side:
         out["side"] = side
-    out["discarded"] = _codes(fields, "discarded") + high + low
+    named = _codes(fields, "discarded") + high + low
+    if "thrown" not in out or named:  # both given: the engine refuses them together
+        out["discarded"] = named
     target, _, count = to.partition(":") if to else (form_text(fields, "target"), "", form_text(fields, "count"))
     out["target"] = form_int({"target": target}, "target")
     if count:

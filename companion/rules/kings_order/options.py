@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..base import N_
 from ..contract import Choice, ChoiceOption, Option, Words
-from .clauses import RULES
+from .clauses import PLAY, RULES
 
 SLUG = "kings-order"
 NAME = N_("King's Order")
@@ -22,7 +22,21 @@ ROUNDS = ChoiceOption(
 (RULINGS: 1 or 3 rounds, totals summed). A game of the app is one round (one deal); the
 match is the evening of 1 or 3 such games."""
 
-OPTIONS: tuple[Option, ...] = (ROUNDS,)
+DISCARDS = ChoiceOption(
+    "discards", N_("Cards thrown away"),
+    (Choice("counted", N_("Counted: which side and how many (fewest taps)")),
+     Choice("named", N_("Named one by one (the app checks each card)"))),
+    default="counted", clause=PLAY,
+    hint=N_("Counted: the table checks the thrown-away cards by eye, as the rules ask; the app keeps the hand sizes, and its end-of-round check can use only the cards it was told."),
+)
+"""ゲームのルール 1: "捨てられたカードはそれぞれ何かを全員で確認し": the whole table looks at
+each card thrown away, so the table checks them; what the app needs to keep the round right
+is how many left the hand (hand sizes, whose turn, the end). RULINGS (the project's): by
+default a turn says only the side and the count, in few taps; "named" asks for each card,
+so the app can check them and its audit can use them. The option chooses only the keys the
+page offers: the engine takes both forms always, so every record replays alike."""
+
+OPTIONS: tuple[Option, ...] = (ROUNDS, DISCARDS)
 
 WORDS = Words(
     start_question=N_("Who is the start player?"),

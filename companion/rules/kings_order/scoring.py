@@ -48,9 +48,9 @@ def evening(outcomes: Sequence[Outcome], players: int) -> Evening:
 
 def next_setup(last: State) -> Mapping[str, Any]:
     """The next round's start player is the left neighbour of the last one (RULINGS); the
-    match length stays."""
+    match length and the way discards are entered stay."""
     return {"first_leader": left_of(last.setup.first_leader, last.setup.size),
-            "options": {"rounds": str(last.setup.rounds)}}
+            "options": {"rounds": str(last.setup.rounds), "discards": last.setup.discards}}
 
 
 def start_choices(players: Sequence[str]) -> tuple[int, ...]:

@@ -3,7 +3,8 @@
 A turn is entered step by step, as the table plays it (or all at once with "turn"):
   "play"      {"seat", "card"}     the card the turn player plays (a rank, or a full code);
   "keep"      {"side"}             "end" (an end card), or "left"/"right": the half kept;
-  "discard"   {"cards": [...]}     the cards of the other half, thrown away;
+  "discard"   {"cards": [...]}     the cards of the other half, thrown away, named;
+              or {"count": n}      only how many were thrown away (the table checked them by eye);
   "choose"    {"seat"}             the player chosen (any other player, even one without cards);
   "hand_over" {"count"}            how many cards of the played rank they handed over (0-5).
 Steps the counts settle are filled in by the engine: with one or two cards in hand the
@@ -37,9 +38,11 @@ STEPS = ("play", "keep", "discard", "choose", "hand_over")
 
 @dataclass(frozen=True)
 class Setup(Seating):
-    """Who sits where (clockwise), the start player, and the match's length in rounds."""
+    """Who sits where (clockwise), the start player, the match's length in rounds, and how the
+    page asks for the cards thrown away ("counted" or "named"; the engine takes both)."""
 
     rounds: int = 1
+    discards: str = "counted"
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,8 @@ class Turn:
     target_before: int | None = None
     """The chosen player's hand size before the hand-over."""
     count: int | None = None
+    unnamed: int = 0
+    """How many cards were thrown away without being named (a counted discard)."""
     rulings: tuple[Ruling, ...] = ()
 
     @property
@@ -83,8 +88,14 @@ class Turn:
 
     @property
     def gone(self) -> tuple[Card, ...]:
-        """What left the turn player's hand: the card played and the cards discarded."""
+        """What is known to have left the turn player's hand: the card played and the cards
+        discarded by name (`unnamed` more left it, of ranks not entered)."""
         return (self.card, *(self.discarded or ()))
+
+    @property
+    def thrown(self) -> int:
+        """How many cards were thrown away, named or not."""
+        return len(self.discarded or ()) + self.unnamed
 
 
 @dataclass(frozen=True)
@@ -187,10 +198,11 @@ def next_holder(sizes: Sequence[int], start: int) -> int:
 
 
 def make_setup(raw: Mapping[str, Any]) -> Setup:
-    """Read a setup {"players": [...], "first_leader": i, "options": {"rounds": "1" | "3"}}."""
+    """Read a setup {"players": [...], "first_leader": i, "options": {"rounds": "1" | "3",
+    "discards": "counted" | "named"}}."""
     players, first = read_seating(raw, PLAYER_COUNTS, "ko.player_count", PLAYERS, SETUP)
     options = read_options(OPTIONS, raw.get("options"))
-    return Setup(players, first, int(options["rounds"]))
+    return Setup(players, first, int(options["rounds"]), str(options["discards"]))
 
 
 def initial(raw_setup: Mapping[str, Any]) -> State:
@@ -224,6 +236,10 @@ def apply(state: State, event: Event) -> State:
     if event.kind == "keep":
         return _keep(state, payload.get("side"))
     if event.kind == "discard":
+        if "count" in payload:
+            if payload.get("cards"):
+                raise RuleError("ko.discard_both", PLAY)
+            return _discard_counted(state, _thrown(payload, "count"))
         return _discard(state, _cards(payload, "cards"))
     if event.kind == "choose":
         return _choose(state, require_int(payload, "seat"))
@@ -232,6 +248,14 @@ def apply(state: State, event: Event) -> State:
 
 def _cards(payload: Mapping[str, Any], name: str) -> list[Card]:
     return [parse_card(code) for code in require_list(payload, name)]
+
+
+def _thrown(payload: Mapping[str, Any], name: str) -> int:
+    """A count of cards thrown away, refusing what is not a whole number in words of the game."""
+    value = payload.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError("ko.thrown_not_count", PLAY, value=str(value))
+    return value
 
 
 def _awaiting_error(state: State) -> RuleError:
@@ -324,6 +348,24 @@ def _discard(state: State, cards: Sequence[Card]) -> State:
                    used=used, latest=turn.rulings)
 
 
+def _discard_counted(state: State, count: int) -> State:
+    """ゲームのルール 1 with the cards counted, not named: the table looked at each one as it went
+    face up on the pile; the app keeps only how many left the hand (RULINGS, the option
+    "discards"). Nothing is seen by rank, so the deal's counts do not change."""
+    turn = state.current
+    assert turn is not None
+    most = turn.hand_before - 2
+    if count < 1:
+        raise RuleError("ko.discard_none", PLAY, seat=SeatRef(turn.seat), card=CardRef(turn.card.code))
+    if count > most:
+        raise RuleError("ko.discard_too_many", PLAY, seat=SeatRef(turn.seat), size=turn.hand_before, most=most,
+                        count=count)
+    ruling = Ruling(f"ko.kept_{turn.side}_counted", PLAY, {"seat": SeatRef(turn.seat),
+                                                           "card": CardRef(turn.card.code), "count": count})
+    turn = replace(turn, discarded=(), unnamed=count, rulings=turn.rulings + (ruling,))
+    return replace(state, current=turn, sizes=_with_size(state.sizes, turn.seat, -count), latest=turn.rulings)
+
+
 def _choose(state: State, target: int) -> State:
     turn = state.current
     assert turn is not None
@@ -400,9 +442,10 @@ def _between(seat: int, following: int, players: int) -> tuple[int, ...]:
 
 
 def _turn(state: State, payload: Mapping[str, Any]) -> State:
-    """A whole turn in one entry: {"seat", "card", "side", "discarded", "target", "count"}.
+    """A whole turn in one entry: {"seat", "card", "side", "discarded" or "thrown", "target", "count"}.
 
-    "side", "discarded" and "count" may be left out where the counts settle them; given
+    "discarded" names the cards thrown away; "thrown" only counts them (not both). "side",
+    "discarded"/"thrown" and "count" may be left out where the counts settle them; given
     there, they must agree with what the counts settle.
     """
     if state.awaiting != "play":
@@ -418,9 +461,15 @@ def _turn(state: State, payload: Mapping[str, Any]) -> State:
         if payload["side"] not in SIDES:
             raise RuleError("ko.side_bad", PLAY, side=str(payload["side"]))
         raise RuleError("ko.no_middle", PLAY, seat=SeatRef(turn.seat), count=turn.hand_before)
+    thrown = _thrown(payload, "thrown") if "thrown" in payload else None
+    if thrown and payload.get("discarded"):
+        raise RuleError("ko.discard_both", PLAY)
     if state.awaiting == "discard":
-        state = _discard(state, _cards(payload, "discarded"))
-    elif "discarded" in payload and _cards(payload, "discarded"):
+        if thrown is not None and not payload.get("discarded"):
+            state = _discard_counted(state, thrown)
+        else:
+            state = _discard(state, _cards(payload, "discarded"))
+    elif ("discarded" in payload and _cards(payload, "discarded")) or thrown:
         raise RuleError("ko.end_discards", PLAY, card=CardRef(turn.card.code))
     if "target" not in payload:
         raise RuleError("input.missing", "", field="target")
@@ -475,17 +524,18 @@ def audit(state: State) -> tuple[Finding, ...]:
     Cards never enter a hand, so a hand at any turn held every card that left it later:
     played, discarded, handed over, or shown at the end. Going back from the latest turn,
     each hand is rebuilt from what left it afterwards; cards still in a hand are unknown
-    (none once the hand is empty or shown), and only what no unknown cards could excuse
-    is reported.
+    (none once the hand is empty or shown), and so are cards thrown away by count alone,
+    and only what no unknown cards could excuse is reported.
     """
     n = state.players
     later: list[list[Card]] = [[] for _ in range(n)]
-    if state.current is not None:
-        later[state.current.seat] += state.current.gone
     last = state.last_hand
     if state.shown is not None and last is not None:
         later[last] += state.shown
     unknown = [0 if state.shown is not None and seat == last else size for seat, size in enumerate(state.sizes)]
+    if state.current is not None:
+        later[state.current.seat] += state.current.gone
+        unknown[state.current.seat] += state.current.unnamed
     found: list[Finding] = []
     for turn in reversed(state.turns):
         assert turn.side is not None and turn.target is not None and turn.count is not None
@@ -506,6 +556,7 @@ def audit(state: State) -> tuple[Finding, ...]:
             if key_or_none is not None:
                 found.append(_finding(state, _hand_over_finding(key_or_none, turn, held), turn.number, target))
         later[seat] += turn.gone
+        unknown[seat] += turn.unnamed  # cards of unknown rank that were in the hand
         later[target] += turn.handed
     return tuple(reversed(found))
 

@@ -166,6 +166,15 @@ def test_the_rounds_option_is_one_or_three():
     refused("setup.first_leader", new_round, 3, 3)
 
 
+def test_the_discards_option_is_counted_unless_the_table_names_each_card():
+    assert new_round().setup.discards == "counted"
+    assert new_round(discards="named").setup.discards == "named"
+    option = ko.OPTIONS[1]
+    assert (option.name, option.default, option.clause) == ("discards", "counted", "ゲームのルール 1")
+    assert [c.value for c in option.choices] == ["counted", "named"]
+    refused("option.not_a_choice", new_round, discards="guessed")
+
+
 # --------------------------------------------------------------------------- the rulebook's example
 
 
@@ -515,6 +524,127 @@ def test_a_discard_must_fit_the_hand():
     assert enter(state, "discard", cards=["8"] * 5 + ["9"] * 6).sizes[P0] == 1
 
 
+# --------------------------------------------------------------------------- discards counted, not named
+
+
+def test_a_counted_discard_lowers_the_hand_by_its_count_and_sees_no_card():
+    state = enter(new_round(), "turn", seat=P0, card="7", side="left", thrown=3, target=P1, count=1)
+    assert state.sizes == (9, 12, 13)
+    done = state.last_turn
+    assert done is not None and (done.discarded, done.unnamed, done.thrown) == ((), 3, 3)
+    assert state.seen == tuple(2 if r == 7 else 0 for r in ko.RANKS)  # the 7 played and the 7 handed over
+    assert state.used == frozenset()
+    said = ruling(ko.rulings(state), "ko.kept_left_counted")
+    assert said.clause == "ゲームのルール 1"
+    assert said.params == {"seat": SeatRef(P0), "card": CardRef("7"), "count": 3}
+    right = enter(new_round(), "turn", seat=P0, card="7", side="right", thrown=1, target=P1, count=0)
+    assert ruling(ko.rulings(right), "ko.kept_right_counted").params["count"] == 1
+    en = i18n.catalog("en")
+    assert i18n.render(said, ko, en) == "Player A keeps the half left of 7 and throws away the 3 cards right of it."
+    assert i18n.render(ruling(ko.rulings(right), "ko.kept_right_counted"), ko, en) == (
+        "Player A keeps the half right of 7 and throws away the 1 card left of it.")
+    assert i18n.render(said, ko, i18n.catalog("ja")).endswith("は7の左半分を残し、右の3枚を捨てます。")
+
+
+def test_a_counted_turn_in_one_entry_equals_its_steps():
+    steps = play_log(new_round(), [("play", {"seat": P0, "card": "9"}), ("keep", {"side": "right"}),
+                                   ("discard", {"count": 4}), ("choose", {"seat": P2}), ("hand_over", {"count": 1})])
+    whole = enter(new_round(), "turn", seat=P0, card="9", side="right", thrown=4, target=P2, count=1)
+    assert whole == steps and whole.sizes == (8, 13, 12)
+
+
+def test_a_counted_discard_must_fit_the_hand_and_is_never_also_named():
+    state = play_log(new_round(), [("play", {"seat": P0, "card": "7"}), ("keep", {"side": "left"})])
+    refused("ko.discard_none", enter, state, "discard", count=0)
+    error = refused("ko.discard_too_many", enter, state, "discard", count=12)
+    assert error.ruling.params["most"] == 11 and error.ruling.params["count"] == 12
+    refused("ko.thrown_not_count", enter, state, "discard", count="three")
+    refused("ko.thrown_not_count", enter, state, "discard", count=True)
+    refused("ko.discard_both", enter, state, "discard", count=2, cards=["8", "9"])
+    assert enter(state, "discard", count=11).sizes[P0] == 1
+    fresh = new_round()
+    both = dict(seat=P0, card="7", side="left", target=P1, count=0)
+    refused("ko.discard_both", enter, fresh, "turn", **both, thrown=2, discarded=["8", "9"])
+    refused("ko.discard_none", enter, fresh, "turn", **both, thrown=0)
+    refused("ko.thrown_not_count", enter, fresh, "turn", **both, thrown="2")
+    refused("ko.discard_too_many", enter, fresh, "turn", **both, thrown=12)
+    end = dict(seat=P0, card="A", side="end", target=P1, count=0)
+    refused("ko.end_discards", enter, fresh, "turn", **end, thrown=2)
+    assert enter(fresh, "turn", **end, thrown=0).sizes[P0] == 12  # none thrown: an end card
+    # Named cards and a zero count together are the named cards.
+    assert enter(fresh, "turn", **both, thrown=0, discarded=["8"]).sizes[P0] == 11
+
+
+def counted(log: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
+    """The same turns with every discard counted instead of named."""
+    out = []
+    for kind, payload in log:
+        payload = dict(payload)
+        if payload.get("discarded"):
+            payload["thrown"] = len(payload.pop("discarded"))
+        out.append((kind, payload))
+    return out
+
+
+def test_a_round_of_counted_turns_keeps_the_sizes_and_ends_at_the_same_turn():
+    named = play_log(new_round(), short_round())
+    state = new_round()
+    for number, (kind, payload) in enumerate(counted(short_round()), start=1):
+        state = ko.apply(state, Event(kind, payload))
+        assert state.sizes == play_log(new_round(), short_round()[:number]).sizes
+        assert state.is_over == (number == 6)
+    assert (state.sizes, state.won, state.points, state.last_hand) == (
+        named.sizes, named.won, named.points, named.last_hand)
+    assert state.last_turn is not None and state.last_turn.number == 6
+    assert [t.unnamed for t in state.turns] == [10, 11, 11, 0, 0, 0]
+    assert sum(state.seen) == 6  # the six cards played; nothing thrown away was named
+    assert ("ko.round_over", "ゲームの終了と得点計算") in keys(ko.rulings(state))
+    # The withheld K of turn 4 is proven from what left P1 later, whatever was thrown away before.
+    assert [(f.ref, f.ruling.key) for f in ko.audit(state)] == [({"turn": 4, "seat": P1}, "ko.audit_withheld")]
+    shown = enter(state, "show", cards=["9"])
+    assert keys(ko.rulings(shown))[-1] == ("ko.audit_found", "RULINGS")
+
+
+def test_a_card_kept_from_a_counted_half_is_proven_when_it_leaves():
+    state = enter(new_round(), "turn", seat=P0, card="7", side="left", thrown=2, target=P1, count=0)
+    state = turn(state, P1, "5", P2, count=0)
+    state = turn(state, P2, "6", P0, count=0)
+    assert ko.audit(state) == ()
+    state = turn(state, P0, "K", P1, count=0)  # right of the 7, so it had to be thrown away
+    [finding] = ko.audit(state)
+    assert (finding.ref, finding.ruling.key) == ({"turn": 1, "seat": P0}, "ko.audit_kept_left")
+    assert finding.ruling.params["cards"] == CardsRef(("K",))
+
+
+def test_a_withheld_copy_that_an_unnamed_card_could_excuse_is_not_reported():
+    """P1 held 7, 7, 8, 8, 9, 9, 10, 10, J, J, Q, Q, K and gave nothing for P0's 7 (the 7 was at
+    the left end: wrong). P1 then plays a Q keeping the K, throws the eleven cards left of it
+    away, and plays the K. Named, the two 7s thrown away prove the hand-over wrong; counted,
+    the eleven cards could have held a card lower than 7, so nothing is proven."""
+    thrown = ["7", "7", "8", "8", "9", "9", "10", "10", "J", "J", "Q"]
+    before = [("turn", {"seat": P0, "card": "7", "side": "end", "target": P1, "count": 0})]
+    after = [("turn", {"seat": P2, "card": "A", "side": "end", "target": P0, "count": 0}),
+             ("turn", {"seat": P0, "card": "2", "side": "end", "target": P2, "count": 0}),
+             ("turn", {"seat": P1, "card": "K", "target": P2, "count": 0})]
+    named = play_log(new_round(), [*before, ("turn", {"seat": P1, "card": "Q", "side": "right", "target": P2,
+                                                      "count": 0, "discarded": thrown}), *after])
+    assert named.sizes[P1] == 0
+    assert [(f.ref, f.ruling.key) for f in ko.audit(named)] == [({"turn": 1, "seat": P1}, "ko.audit_withheld")]
+    state = play_log(new_round(), [*before, ("turn", {"seat": P1, "card": "Q", "side": "right", "target": P2,
+                                                      "count": 0, "thrown": 11}), *after])
+    assert state.sizes == named.sizes and state.sizes[P1] == 0
+    assert ko.audit(state) == ()
+
+
+def test_the_turn_being_entered_counts_its_unnamed_cards_as_unknown():
+    state = play_log(new_round(), [*counted([("turn", {"seat": P0, "card": "7", "side": "end", "target": P1,
+                                                       "count": 0})]),
+                                   ("play", {"seat": P1, "card": "Q"}), ("keep", {"side": "right"}),
+                                   ("discard", {"count": 11})])
+    assert state.current is not None and state.current.unnamed == 11 and state.sizes[P1] == 1
+    assert ko.audit(state) == ()
+
+
 def test_a_hand_over_must_fit_the_hand_and_the_unseen_copies():
     state = play_log(new_round(), [("play", {"seat": P0, "card": "7"}), ("keep", {"side": "left"}),
                                    ("discard", {"cards": ["7", "7", "7", "8"]}), ("choose", {"seat": P1})])
@@ -742,10 +872,11 @@ def test_three_rounds_add_up_and_equal_totals_lead_together():
     assert one is not None and (one.key, one.clause) == ("ko.evening_one_round", "ゲームのルール")  # when it ends
 
 
-def test_the_next_round_starts_with_the_left_neighbour_and_keeps_the_length():
-    state = new_round(4, first=3, rounds="3")
-    assert ko.next_setup(state) == {"first_leader": 0, "options": {"rounds": "3"}}
-    assert ko.next_setup(new_round(3, first=0)) == {"first_leader": 1, "options": {"rounds": "1"}}
+def test_the_next_round_starts_with_the_left_neighbour_and_keeps_the_length_and_the_discards():
+    state = new_round(4, first=3, rounds="3", discards="named")
+    assert ko.next_setup(state) == {"first_leader": 0, "options": {"rounds": "3", "discards": "named"}}
+    assert ko.next_setup(new_round(3, first=0)) == {"first_leader": 1,
+                                                    "options": {"rounds": "1", "discards": "counted"}}
     assert ko.start_choices(["a", "b", "c", "d", "e"]) == (0, 1, 2, 3, 4)
 
 
