@@ -116,7 +116,7 @@ def test_the_game_page_says_the_deal_the_start_player_and_the_match(client: Flas
     assert setup[3] == "§Rules of play A match of three rounds, totals added up: each round is one game here."
     assert words(page.select_one(".rules-in-force")) == (
         "Game 1: a match of three rounds, totals added up; each round starts with the left neighbour of the last "
-        "start player. §Rules of play")
+        "start player. §Rules of play Cards thrown away are counted, not named. §Playing a card")
     fields = form_fields(page, "form#whole-turn")
     assert fields.pop("csrf_token") is not None
     assert fields == {"seq": "0", "kind": "turn", "seat": "2"}
@@ -133,7 +133,7 @@ def test_the_game_page_says_the_deal_the_start_player_and_the_match(client: Flas
 
 def test_a_whole_turn_is_one_form_the_card_the_cards_thrown_away_and_the_player_with_the_count(
         client: FlaskClient) -> None:
-    url = seat_table(client, NAMES3)
+    url = seat_table(client, NAMES3, options={"discards": "named"})
     page = soup(client.get(url))
     form = page.select_one("form#whole-turn")
     # The pad, then each half's copies keys (a rank once per copy), then a key per player and count.
@@ -215,8 +215,8 @@ def test_a_player_without_cards_is_chosen_alone_and_a_small_hand_is_asked_no_dis
 def test_the_rulebook_example_turn_step_by_step(client: FlaskClient) -> None:
     """The rulebook's example, with a thirteenth card: Aki holds A,A,2,3,4,4,4,6,7,9,J,J,K
     and plays the 3, keeping A, A and 2; Ben, chosen, has a 3 at an end of his hand and two
-    3s in all."""
-    url = seat_table(client, NAMES3)
+    3s in all. The table names each card thrown away."""
+    url = seat_table(client, NAMES3, options={"discards": "named"})
     ok(post(client, url, "play", {"card": "3"}))
     page = soup(client.get(url))
     assert page.select_one("#prompt").get_text(strip=True) == "Aki's 3: an end card, or which half kept?"
