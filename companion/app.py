@@ -156,11 +156,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["pick"] = lambda indices, items: [items[i] for i in indices]
     app.jinja_env.filters["zip_seats"] = lambda values: [(v, i) for i, v in enumerate(values)]
     app.jinja_env.filters["join_change"] = lambda change: f"{change[0]} {change[1]} → {change[2]}"
-    from .views._fragments import disable_cards, fragment, static_fragment
+    from .views._fragments import disable_cards, fragment, settled, static_fragment
 
     app.jinja_env.filters["disable_cards"] = disable_cards
     app.jinja_env.globals["static_fragment"] = static_fragment
     app.jinja_env.globals["fragment"] = fragment
+    app.jinja_env.globals["settled"] = settled
     from . import chart
 
     app.jinja_env.globals["chart_svg"] = chart.svg
@@ -202,7 +203,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         links = g.get("correct_links", {})
         key = str(code).upper()
         href = links.get(f"{seat}:{key}") if seat is not None else links.get(key)
-        return str(href) if href is not None else None
+        found = str(href) if href is not None else None
+        asked = g.get("correct_asked")
+        if asked is not None:  # a settled part being drawn notes what it asked (views/_fragments.settled)
+            asked.append((code, seat, found))
+        return found
 
     app.jinja_env.globals["correct_href"] = correct_href
 

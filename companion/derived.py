@@ -33,6 +33,7 @@ Every value, its region's size, and its key:
 | panel          | "panels" 2048 + shelf   | table, game, version, language, theme, role               |
 | links          | "links" 1024            | script root, link, game number                            |
 | fragment       | "fragments" 1024        | template, language, what it shows (names a version/mark)  |
+| settled part   | "fragments"             | template, language, role, names, the settled value itself |
 | picker keys    | "static" 256            | template, game, language, parameters                      |
 | compressed     | "compressed" 1024       | encoding and the panel's key                              |
 | CSRF signature | "csrf" 8192             | the session's raw token (signatures never expire here)    |
@@ -308,9 +309,27 @@ def links(key: tuple[Any, ...], make: Callable[[], V]) -> V:
 
 
 def fragment(key: tuple[Any, ...], make: Callable[[], V]) -> V:
-    """A rendered part of a page: the scoreboards. Key: its template, the language, and
+    """A rendered part of a page: the scoreboards and the evening lines. Key: its template, the language, and
     scoreboard_key (made by the views, never in a template)."""
     return _kept(_app_region("fragments"), key, make)
+
+
+def settled(template_name: str, language: str, role: str | None, players: Sequence[str], value: object,
+            still: Callable[[tuple[Any, ...]], bool], make: Callable[[], tuple[V, tuple[Any, ...]]]) -> V:
+    """A part of a panel drawn from a value the log has settled (a judged trick, a finished
+    round): it reads the same at every later entry, so it is drawn once. Key: its template,
+    the language, the role, the players' names and the value itself (its repr: every field
+    of a frozen dataclass, rulings included, so a correction that changes it changes the
+    key). `make` gives the drawing and what else it asked while drawing (the correction links
+    of its cards: those follow the log, not the value); `still(asked)` says whether those
+    answers are still the same, and a drawing whose answers changed is drawn again."""
+    region = _app_region("fragments")
+    key = ("settled", template_name, language, role, tuple(players), repr(value))
+    hit: tuple[V, tuple[Any, ...]] | None = region.get(key)
+    if hit is None or not still(hit[1]):
+        hit = make()
+        region.put(key, hit)
+    return hit[0]
 
 
 def event_table(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:

@@ -8,10 +8,10 @@ key's value sits is worked out once, when the keys are rendered, and carried wit
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
-from flask import render_template
+from flask import current_app, g, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
@@ -73,6 +73,31 @@ def _key_slots(html: str) -> tuple[tuple[str, ...], dict[str, int]]:
 
 
 _VALUE = re.compile(r'value="([^"]*)"')
+
+
+def settled(template_name: str, value: object, names: Sequence[str], **context: Any) -> Markup:
+    """`template_name` drawn from `value`, a part of the panel the log has settled (a judged
+    trick, a finished round), with `names` and `context` (what the template reads besides:
+    the game's module, the ruling reader), remembered (derived.settled) and drawn again only
+    when the value, the language, the role, the names or a correction link it shows changed."""
+    correct_href: Callable[[object, object], str | None] = current_app.jinja_env.globals["correct_href"]  # type: ignore[assignment]
+
+    def still(asked: tuple[Any, ...]) -> bool:
+        return all(correct_href(code, seat) == href for code, seat, href in asked)
+
+    def make() -> tuple[Markup, tuple[Any, ...]]:
+        outer = g.get("correct_asked")
+        asked: list[tuple[object, object, str | None]] = []
+        g.correct_asked = asked
+        try:
+            html = Markup(render_template(template_name, names=names, **context))
+        finally:
+            g.correct_asked = outer
+            if outer is not None:  # drawn inside another part being drawn: its answers are that part's too
+                outer.extend(asked)
+        return html, tuple(asked)
+
+    return derived.settled(template_name, str(get_locale()), g.get("role"), names, value, still, make)
 
 
 def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
