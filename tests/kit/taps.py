@@ -240,6 +240,8 @@ def kings_order(page: Page, event: Event) -> str:
     if event.kind == "turn" and has(page, f"{turn} input[name=seat][value='{p['seat']}']"):
         measure.tap(page, f"{turn} label[for=tc-{ko.parse_card(str(p['card'])).rank_card.code}]")
         half = {"left": "hi", "right": "lo"}.get(str(p.get("side", "end")), "")
+        if p.get("thrown"):  # counted: one key, the side and how many
+            measure.tap(page, f"{turn} label[for=tn-{half}-{p['thrown']}]")
         for code in p.get("discarded") or []:  # a rank tapped once per copy, in the half thrown away
             measure.tap(page, f"{turn} .{half} .copies.r-{ko.parse_card(str(code)).rank_card.code} label:visible")
         alone = f"{turn} .targets button[value='{p['target']}:']"  # chosen without cards: nothing handed
@@ -257,6 +259,8 @@ def kings_order(page: Page, event: Event) -> str:
         return click_all(page, f"#panel form#play button[value='{p['card']}']") or submit(page, event)
     if event.kind == "keep":
         return click_all(page, f"#panel form#keep button[value={p['side']}]") or submit(page, event)
+    if event.kind == "discard" and "count" in p:
+        return click_all(page, f"#panel form#discard button[name=count][value='{p['count']}']") or submit(page, event)
     if event.kind == "discard" and has(page, "#panel form#discard"):
         for code in p["cards"]:
             measure.tap(page, f"#panel form#discard .copies.r-{ko.parse_card(str(code)).rank_card.code} label:visible")

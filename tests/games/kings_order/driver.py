@@ -7,7 +7,10 @@ are handed over. Now and then someone makes a mistake a real table makes (keeps 
 the half they should have thrown away, plays a middle card as if it were at an end, keeps
 back cards they should hand over, hands over some copies only, or hands over a middle card),
 and the record is whether each turn was right, judged here from the text alone. Entries
-are made step by step or as whole turns; some are entered wrong first and taken back.
+are made step by step or as whole turns; some are entered wrong first and taken back. The
+cards thrown away are entered by name, or only counted (the option "discards"), as the
+table's `counted_rate` says; that choice draws on a random source of its own, so a seed
+plays the same game either way.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ class Record:
     hand_before: list[ko.Card]
     target_before: list[ko.Card]
     kept: list[ko.Card]
+    counted: bool = False
+    """The cards thrown away were entered counted, not named."""
 
     @property
     def count(self) -> int:
@@ -94,6 +99,11 @@ class Table:
     composite_rate: float = 0.3
     """How often a turn goes in as one "turn" entry (as the judge API takes it) rather than
     the page's steps; 0 for a log to tap in through the page."""
+    counted_rate: float = 0.5
+    """How often a turn's discards go in counted ("thrown": n, or a discard {"count": n})
+    rather than named; 1 for a log a table that counts them taps in."""
+    counting: random.Random = field(default_factory=random.Random)
+    """Draws whether a turn's discards are counted, apart from `rng`, so the game is the same."""
 
     # ----------------------------------------------------------------- the log
 
@@ -138,7 +148,9 @@ class Table:
             out["seat"] = rng.randrange(self.players)
         if kind == "hand_over":
             out["count"] = rng.randrange(0, 3)
-        if kind == "discard":
+        if kind == "discard" and "count" in payload:
+            out["count"] = rng.randrange(0, 4)
+        elif kind == "discard":
             out["cards"] = list(payload["cards"])[:-1] or [rng.choice(ko.PAD)]
         return out
 
@@ -202,12 +214,17 @@ class Table:
 
     def enter_turn(self, r: Record) -> None:
         rng = self.rng
+        r.counted = r.side != "end" and self.counting.random() < self.counted_rate
         if rng.random() < self.composite_rate:
             payload: dict[str, Any] = {"seat": r.seat, "card": self.code(r.card), "target": r.target}
             if len(r.hand_before) >= 3 or rng.random() < 0.3:
                 payload["side"] = r.side
             if r.side != "end" or rng.random() < 0.3:
-                payload["discarded"] = [self.code(c) for c in r.discarded]
+                named = [self.code(c) for c in r.discarded]
+                if r.counted:
+                    payload["thrown"] = len(named)
+                else:
+                    payload["discarded"] = named
             if r.target_before or rng.random() < 0.3:
                 payload["count"] = r.count
             self.composite += 1
@@ -217,7 +234,8 @@ class Table:
         if len(r.hand_before) >= 3:
             self.enter("keep", {"side": r.side})
         if r.side != "end":
-            self.enter("discard", {"cards": [self.code(c) for c in r.discarded]})
+            named = [self.code(c) for c in r.discarded]
+            self.enter("discard", {"count": len(named)} if r.counted else {"cards": named})
         self.enter("choose", {"seat": r.target})
         if r.target_before:
             self.enter("hand_over", {"count": r.count})
@@ -248,7 +266,8 @@ def new_table(seed: int, players: int | None = None) -> Table:
         hand.sort(key=lambda c: c.rank)   # equal ranks in any order
     setup = {"players": [f"P{i}" for i in range(players)], "first_leader": rng.randrange(players),
              "options": {"rounds": rng.choice(["1", "3"])}}
-    table = Table(players, rng, setup, hands, ko.initial(setup))
+    table = Table(players, rng, setup, hands, ko.initial(setup), counting=random.Random(seed + 7919),
+                  counted_rate=0.0 if seed % 3 == 0 else 0.5)  # every third table names every card
     table.next_seat = setup["first_leader"]
     return table
 
@@ -267,22 +286,27 @@ def play_out(table: Table, show: bool = True, accept: bool = True) -> Table:
 
 def random_game(seed: int) -> tuple[dict[str, Any], list[Event]]:
     """A setup and the complete log of a whole round (undo entries included), each turn one
-    "turn" entry, as the page's turn picker enters it (the random test enters steps too)."""
+    "turn" entry with its discards counted ("thrown": n), as the page's turn picker enters it
+    at a table with the default option (the random test enters steps and named cards too)."""
     table = new_table(seed)
     table.composite_rate = 1.0
+    table.counted_rate = 1.0
     play_out(table)
     return table.setup, table.log
 
 
 def tap_limit(kind: str, payload: dict[str, Any]) -> int:
     """Taps an entry may take on the page (issue 31): a turn's card and the player chosen with
-    the count, two taps (an end card, the issue's two or three), plus one per card thrown
-    away for a card inside the hand (so a middle card is within the issue's six while four
-    cards or fewer go; each further card is one more card named, one tap); the last hand
-    shown, a tap per card and one to send it; a finding let stand, one tap. The step entries
-    of a turn entered elsewhere: one tap each, a discard a tap per card and one to send."""
+    the count, two taps (an end card); a card inside the hand one more, the side and count
+    thrown away in one key, at a table that counts them (3, within the issue's six), or one
+    per card thrown away at a table that names them (2 plus one a card: each card named is
+    a tap); the last hand shown, a tap per card and one to send it; a finding let stand, one
+    tap. The step entries of a turn entered elsewhere: one tap each, a discard counted one,
+    a discard named a tap per card and one to send."""
     if kind == "turn":
-        return 2 + len(payload.get("discarded") or [])
+        return 2 + (1 if payload.get("thrown") else len(payload.get("discarded") or []))
+    if kind == "discard" and "count" in payload:
+        return 1
     if kind in ("show", "discard"):
         return len(payload["cards"]) + 1
     return 1

@@ -74,9 +74,13 @@ def payload_data(event: Event) -> dict[str, object]:
         half = {"left": "hi", "right": "lo"}.get(str(p.get("side", "end")))
         data: dict[str, object] = {"card": ko.parse_card(str(p["card"])).rank_card.code,
                                    "to": f"{p['target']}:{p.get('count', '')}"}
-        if half:
+        if half and p.get("thrown"):  # counted: one key, the side and how many
+            data["thrown"] = f"{half}:{p['thrown']}"
+        elif half:
             data[half] = [ko.parse_card(str(c)).rank_card.code for c in p.get("discarded", [])]
         return data
+    if event.kind == "discard" and "count" in p:
+        return {"count": str(p["count"])}
     return {"play": lambda: {"card": p["card"]}, "keep": lambda: {"side": p["side"]},
             "discard": lambda: {"cards": list(p["cards"])}, "choose": lambda: {"seat": str(p["seat"])},
             "hand_over": lambda: {"count": str(p["count"])}, "show": lambda: {"cards": list(p["cards"])},
@@ -182,6 +186,20 @@ def plan(setup: dict[str, Any], seed: int, stop=None, middle: float = 0.6,  # ty
             turn["count"] = len(given)
         add("turn", turn)
     return result
+
+
+def counted(log: Sequence[Event]) -> list[Event]:
+    """The same entries with each discard counted, not named, as a table with the default
+    option "discards" enters them: a whole turn's "thrown", a discard step's "count"."""
+    out = []
+    for event in log:
+        p = dict(event.payload)
+        if event.kind == "turn" and p.get("discarded"):
+            p["thrown"] = len(p.pop("discarded"))
+        elif event.kind == "discard":
+            p = {"count": len(p["cards"])}
+        out.append(Event(event.kind, p))
+    return out
 
 
 def scoreboard_totals(page: BeautifulSoup) -> list[int]:

@@ -1,9 +1,10 @@
 """King's Order through the page on the smallest phone (360x640), as the person with the phone
 taps it (tests/kit/taps.py, every tap counted by tests/kit/measure.py): each turn in one form,
-the card played on the rank pad, each card thrown away (a rank once per copy), then the player
-chosen with the count handed over in one tap; at the end the last hand shown and a finding
-let stand. No tap needs the page scrolled; an end card takes two taps, a card inside the hand
-two plus one per card thrown away."""
+the card played on the rank pad, the cards thrown away (by default one key, the side and how
+many; at a table that names them, a rank once per copy), then the player chosen with the
+count handed over in one tap; at the end the last hand shown and a finding let stand. No tap
+needs the page scrolled; an end card takes two taps, a card inside the hand three (counted)
+or two plus one per card thrown away (named)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from tests.conftest import make_app
 from companion.rules import kings_order as ko
 from companion.rules.base import UNDO, Event
 from tests.games.kings_order import driver
-from tests.games.kings_order.table import NAMES3, plan, seat_table, setup_of
+from tests.games.kings_order.table import NAMES3, counted, plan, seat_table, setup_of
 from tests.kit import measure, taps
 from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
 
@@ -74,13 +75,14 @@ def test_a_whole_round_in_taps_on_the_first_screen(phone: Page, live_server: str
     final = p.state()
     assert final.points == (13, 12, 11) and final.last_hand == 2 and p.last_hand == ["9"]
     open_table(phone, live_server, live_db, list(NAMES3), 0)
-    log = p.log + [Event("show", {"cards": p.last_hand})]
+    log = counted(p.log) + [Event("show", {"cards": p.last_hand})]
     record = play(phone, log)
     assert record.scroll_needed == [], [str(m) for m in record.scroll_needed]
     assert [e.label for e in record.entries if e.scrolled] == []
     assert over_limit(record, log) == []
-    ends = [e.taps for e, ev in zip(record.entries, log) if ev.kind == "turn" and not ev.payload["discarded"]]
-    assert ends and max(ends) == 2
+    turns = [(e.taps, ev.payload.get("thrown")) for e, ev in zip(record.entries, log) if ev.kind == "turn"]
+    assert {n for n, thrown in turns if not thrown} == {2}  # an end card
+    assert {n for n, thrown in turns if thrown} == {3}  # a middle card, its discards counted
     expect(phone.locator("#last-hand")).to_contain_text("9")
     expect(phone.locator("#final .verdict")).to_be_visible()
     assert_phone_friendly(phone)
@@ -107,7 +109,7 @@ def test_a_turn_tapped_offline_waits_whole_and_is_stored_once(phone: Page, live_
     connection. The network back, the turn goes in by itself, once."""
     import sqlite3
 
-    open_table(phone, live_server, live_db, list(NAMES3), 0)
+    open_table(phone, live_server, live_db, list(NAMES3), 0, {"discards": "named"})
     phone.context.set_offline(True)
     taps.enter(phone, ko.SLUG, Event("turn", {"seat": 0, "card": "9", "side": "left", "discarded": ["10", "J"],
                                               "target": 1, "count": 0}))

@@ -57,16 +57,21 @@ def check_turn(table: Table) -> None:
     assert (done.number, done.seat, done.side, done.target, done.count) == (
         record.number, record.seat, record.side, record.target, record.count)
     assert done.card.rank == record.card.rank
-    assert sorted(c.rank for c in done.discarded or ()) == sorted(c.rank for c in record.discarded)
+    if record.counted:  # counted, not named: only how many left the hand
+        assert done.discarded == () and done.unnamed == len(record.discarded)
+    else:
+        assert sorted(c.rank for c in done.discarded or ()) == sorted(c.rank for c in record.discarded)
+        assert done.unnamed == 0
     assert done.hand_before == len(record.hand_before) and done.target_before == len(record.target_before)
     assert state.sizes == tuple(len(hand) for hand in table.hands)
     assert [list(r) for r in state.won] == reference_won(table)
     assert list(state.points) == reference_points(reference_won(table))
     # Cards seen: everything that left a hand, never more than the deck holds.
     gone = Counter(c.rank for r in table.records for c in [r.card, *r.discarded, *r.handed])
+    named = Counter(c.rank for r in table.records for c in [r.card, *([] if r.counted else r.discarded), *r.handed])
     in_hands = Counter(c.rank for hand in table.hands for c in hand)
     for rank in ko.RANKS:
-        assert state.seen[rank - 1] == gone[rank]
+        assert state.seen[rank - 1] == named[rank]
         assert state.unseen(rank) >= in_hands[rank]
         assert gone[rank] + in_hands[rank] <= ko.COPIES
     assert state.used <= {c.code for r in table.records for c in [r.card, *r.discarded]}
@@ -82,11 +87,12 @@ def check_turn(table: Table) -> None:
 
 
 def check_audit(table: Table, complete: bool) -> None:
-    """The audit never blames a right record; once every hand is known it finds every wrong one."""
+    """The audit never blames a right record; once every hand is known, and every card thrown
+    away was named, it finds every wrong one (counted cards stay of unknown rank)."""
     found = {(f.ref["turn"], f.ref["seat"]) for f in ko.audit(table.state)}
     wrong = table.wrong_turns()
     assert found <= wrong, (found - wrong)
-    if complete:
+    if complete and not any(r.counted for r in table.records):
         assert found == wrong
     for finding in ko.audit(table.state):
         assert finding.ruling.key in ko.MESSAGES
@@ -161,10 +167,15 @@ def test_random_whole_rounds_keep_every_invariant(players):
         totals["skips"] += sum(1 for a, b in zip(table.records, table.records[1:])
                                if b.seat != (a.seat + 1) % players)
         totals["all_empty"] += table.state.last_hand is None
+        totals["counted"] += sum(r.counted for r in table.records)
+        totals["named"] += sum(1 for r in table.records if r.side != "end" and not r.counted)
+        totals["all_named"] += not any(r.counted for r in table.records)
+        totals["found_counted"] += bool(ko.audit(table.state)) and any(r.counted for r in table.records)
         totals["turns"] += len(table.records)
     # The seeds must exercise what the invariants are about.
     assert all(totals[k] > 0 for k in ("wrong", "found", "accepted", "undos", "decoys", "whole_turns", "shown",
-                                       "empty_targets", "hand_overs", "ends", "halves", "skips")), totals
+                                       "empty_targets", "hand_overs", "ends", "halves", "skips", "counted",
+                                       "named", "all_named", "found_counted")), totals
 
 
 def test_random_rounds_are_reproducible_from_their_seed():
