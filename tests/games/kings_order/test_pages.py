@@ -88,6 +88,26 @@ def test_the_new_game_form_says_the_deal_and_offers_the_match_length(client: Fla
     assert "stay out" not in words(soup(client.get(six.location)).select_one("#ko-setup"))
 
 
+def test_the_new_game_form_offers_counted_or_named_discards_for_kings_order_only(client: FlaskClient) -> None:
+    response = client.post("/tables", data={"player": list(NAMES4), "game": ko.SLUG})
+    page = soup(client.get(response.location))
+    assert [i["value"] for i in page.select("input[name=discards]")] == ["counted", "named"]
+    assert page.select_one("input[name=discards][checked]")["value"] == "counted"
+    option = words(page.select_one("#option-discards"))
+    assert option == ("Cards thrown away Counted: which side and how many (fewest taps) "
+                      "Named one by one (the app checks each card)")
+    hint = words(page.select_one("#option-discards").find_next_sibling("p"))
+    assert hint == ("§Playing a card Counted: the table checks the thrown-away cards by eye, as the rules ask; the "
+                    "app keeps the hand sizes, and its end-of-round check can use only the cards it was told.")
+    client.set_cookie("lang", "ja")
+    ja = soup(client.get(response.location))
+    assert words(ja.select_one("#option-discards")) == (
+        "捨てたカードの入力 枚数だけ：左右どちら側を何枚（タップ最少） 1枚ずつ入力（アプリが各カードを確認）")
+    client.set_cookie("lang", "en")
+    other = client.post("/tables", data={"player": list(NAMES4), "game": "hyper-maker"})
+    assert soup(client.get(other.location)).select("input[name=discards]") == []
+
+
 def test_two_and_seven_players_are_refused_with_the_rule(client: FlaskClient) -> None:
     for names in (["A", "B"], ["A", "B", "C", "D", "E", "F", "G"]):
         response = client.post("/tables", data={"player": names, "game": ko.SLUG})
@@ -158,6 +178,103 @@ def test_a_whole_turn_is_one_form_the_card_the_cards_thrown_away_and_the_player_
     # Cho throws away the cards left of a 2 (the right half kept): none higher than it.
     ok(post(client, url, "turn", {"card": "2", "lo": ["A"], "to": "0:0"}))
     assert "§Playing a card Cho keeps the half right of 2 and discards A." in rulings(soup(client.get(url)))
+
+
+def test_a_counted_turn_is_the_card_one_key_for_the_side_and_count_and_the_player(client: FlaskClient) -> None:
+    url = seat_table(client, NAMES3)  # the default: the cards thrown away are counted
+    form = soup(client.get(url)).select_one("form#whole-turn")
+    assert form.select("input[name=hi], input[name=lo]") == []  # no copies keys
+    rows = form.select(".thrown .count-row")
+    assert [words(r.select_one(".side-label")) for r in rows] == ["◂ left of it", "right of it ▸"]
+    assert [i["value"] for i in rows[0].select("input[name=thrown]")] == [f"lo:{n}" for n in range(1, 12)]
+    assert [i["value"] for i in rows[1].select("input[name=thrown]")] == [f"hi:{n}" for n in range(1, 12)]
+    assert [i["aria-label"] for i in rows[1].select("input")][:2] == [
+        "1 card thrown away, right of it", "2 cards thrown away, right of it"]
+    # Aki plays 9 from inside the hand, throws away the 2 cards right of it, chooses Ben, who hands over one 9.
+    ok(post(client, url, "turn", {"card": "9", "thrown": "hi:2", "to": "1:1"}))
+    page = soup(client.get(url))
+    assert [r[1] for r in players_rows(page)] == ["10", "12", "13"]
+    assert rulings(page)[1] == ("§Playing a card Aki keeps the half left of 9 and throws away the 2 cards right "
+                                "of it.")
+    # Ben's end card: no count tapped; Cho throws away the one card left of a 2.
+    ok(post(client, url, "turn", {"card": "K", "to": "0:0"}))
+    ok(post(client, url, "turn", {"card": "2", "thrown": "lo:1", "to": "0:0"}))
+    page = soup(client.get(url))
+    assert [r[1] for r in players_rows(page)] == ["10", "11", "11"]
+    history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")][::-1]
+    assert history[0].startswith("Aki plays 9 · the left half kept · 2 cards thrown away (right of 9) · Chose Ben")
+    assert history[1].startswith("Ben plays K · an end card: nothing discarded · Chose Aki")
+    assert history[2].startswith("Cho plays 2 · the right half kept · 1 card thrown away (left of 2) · Chose Aki")
+    client.set_cookie("lang", "ja")
+    history = [words(li) for li in soup(client.get(f"{url}/history")).select("ol.history li")][::-1]
+    assert "9の右の2枚を捨てた" in history[0] and "2の左の1枚を捨てた" in history[2]
+    assert "§ゲームのルール 1 Choは2の右半分を残し、左の1枚を捨てます。" in rulings(soup(client.get(url)))
+
+
+def test_a_bad_count_thrown_away_is_refused_in_words_and_nothing_is_entered(client: FlaskClient) -> None:
+    url = seat_table(client, NAMES3)
+    for thrown, said in (("hi:x", "“x” is not a number of cards thrown away."),
+                         ("hi:12", "Aki held 13 cards: with one played and at least one kept, at most 11 can be "
+                                   "discarded, not 12."),
+                         ("hi:0", "9 was not at an end, so Aki discards the other half: at least one card."),
+                         ("mid:3", "“mid”: say end (an end card), left or right (the half kept).")):
+        refused = post(client, url, "turn", {"card": "9", "thrown": thrown, "to": "1:0"})
+        assert refusal(refused) == ("§Playing a card", f"§Playing a card {said}")
+        assert soup(refused).select_one("form#whole-turn") is not None  # the picker stays, as it was
+    both = post(client, url, "turn", {"card": "9", "thrown": "hi:2", "hi": ["10"], "to": "1:0"})
+    assert refusal(both)[1] == "§Playing a card Give the cards thrown away either by name or by count, not both."
+    end = client.post(f"{url}/entries", data={**form_fields(soup(client.get(url)), "form#whole-turn"),
+                                              "kind": "turn", "card": "K", "side": "end", "unnamed": "2",
+                                              "to": "1:0"})
+    assert refusal(end)[1] == "§Playing a card K was an end card: it discards nothing."
+    client.set_cookie("lang", "ja")
+    refused = post(client, url, "turn", {"card": "9", "thrown": "hi:x", "to": "1:0"})
+    assert refusal(refused)[1].endswith("「x」は捨てたカードの枚数ではありません。")
+    page = soup(client.get(url))
+    assert [r[1] for r in players_rows(page)] == ["13", "13", "13"]
+    assert form_fields(page, "form#whole-turn")["seq"] == "0"
+
+
+def test_a_counted_discard_step_and_a_counted_turn_are_corrected_with_counts(client: FlaskClient) -> None:
+    url = seat_table(client, NAMES3)
+    ok(post(client, url, "play", {"card": "7"}))
+    ok(post(client, url, "keep", {"side": "left"}))
+    page = soup(client.get(url))
+    assert words(page.select_one("form#discard .hint")) == (
+        "§Playing a card How many cards were thrown away, right of 7?")
+    assert [b["value"] for b in page.select("form#discard button[name=count]")] == [str(n) for n in range(1, 12)]
+    ok(post(client, url, "discard", {"count": "3"}))
+    page = soup(client.get(url))
+    assert words(page.select_one("#turn")) == (
+        "Played: 7 Correct (13 in hand before) · the left half kept · 3 cards thrown away (right of 7)")
+    ok(post(client, url, "choose", {"seat": "1"}))
+    ok(post(client, url, "hand_over", {"count": "0"}))
+    history = soup(client.get(f"{url}/history"))
+    items = [words(li) for li in history.select("ol.history li")][::-1]
+    assert items[2].startswith("3 cards thrown away")
+    links = sorted((a["href"] for a in history.select("a.correct")), key=lambda h: int(h.rsplit("/", 1)[1]))
+    correct = soup(client.get(links[2]))
+    assert [b["value"] for b in correct.select("#correct button[name=count]")] == [str(n) for n in range(1, 12)]
+    hidden = {i["name"]: i["value"] for i in correct.select("#correct form input[type=hidden]")}
+    ok(client.post(links[2], data={**hidden, "count": "4"}))
+    assert soup(client.get(url)).select("#players tbody tr")[0].select("td")[0].get_text(strip=True) == "8"
+    # A whole counted turn: the card, the player, or the side and count, each one tap.
+    ok(post(client, url, "turn", {"card": "9", "thrown": "hi:2", "to": "2:0"}))
+    link = soup(client.get(url)).select_one("#turn a.correct-card")["href"]
+    page = soup(client.get(link))
+    hidden = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
+    assert {k: v for k, v in hidden.items() if k not in ("seq", "csrf_token")} == {
+        "seat": "1", "played": "9", "side": "left", "unnamed": "2", "target": "2", "count": "0"}
+    keys = [b["value"] for b in page.select("#correct .count-row button[name=thrown]")]
+    assert keys == [f"lo:{n}" for n in range(1, 12)] + [f"hi:{n}" for n in range(1, 12)]
+    ok(client.post(link, data={**hidden, "card": "8"}))  # the card: the count stays
+    assert "§Playing a card Ben keeps the half left of 8 and throws away the 2 cards right of it." in rulings(
+        soup(client.get(url)))
+    hidden = {i["name"]: i["value"] for i in soup(client.get(link)).select("#correct form input[type=hidden]")}
+    ok(client.post(link, data={**hidden, "thrown": "lo:5"}))  # the side and count
+    page = soup(client.get(url))
+    assert "§Playing a card Ben keeps the half right of 8 and throws away the 5 cards left of it." in rulings(page)
+    assert [r[1] for r in players_rows(page)] == ["8", "7", "13"]
 
 
 def test_a_whole_turn_is_corrected_in_one_tap_its_card_or_its_player_and_count(client: FlaskClient) -> None:
