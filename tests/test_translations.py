@@ -90,10 +90,12 @@ def test_compiled_catalog_matches_the_po_file() -> None:
     assert mo == po, "run: pybabel compile -d companion/translations"
 
 
-def test_japanese_questions_and_lists_use_full_width_marks() -> None:
+def test_japanese_questions_lists_and_colons_use_full_width_marks() -> None:
+    """"第5トリック：P1の勝ち。": a question mark, an exclamation mark or a colon after Japanese
+    text is full-width (the CLI's "companion: " prefix, the program's name, stays)."""
     catalog = read_catalog()
     half_width = [form for m in catalog if m.id for form in forms(m.string)
-                  if re.search(r"[\u3040-\u30ff\u4e00-\u9fff][?!]", form)]
+                  if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\u3001\u300d\uff09][?!:]", form)]
     assert half_width == []
     assert {m.id: m.string for m in catalog if m.id}[", "] == "、"
 
