@@ -88,6 +88,31 @@ def test_a_whole_round_in_taps_on_the_first_screen(phone: Page, live_server: str
     assert_phone_friendly(phone)
 
 
+def test_the_count_keys_fit_six_players_and_another_card_clears_them(phone: Page, live_server: str,
+                                                                     live_db: Path) -> None:
+    """Six players, the most rows of player keys, and a full hand: both rows of counts (1 to 11
+    a side) and every player's keys on the first screen, each key at least 44 px; "Another
+    card" takes back the count with the card."""
+    names = ["Aki", "Ben", "Cho", "Dan", "Eve", "Fay"]
+    open_table(phone, live_server, live_db, names, 0)
+    turn = "#panel form#whole-turn"
+    record = measure.recorder(phone)
+    record.begin("a card, a count")
+    measure.tap(phone, f"{turn} label[for=tc-7]")
+    expect(phone.locator(f"{turn} .count-row label.key")).to_have_count(22)
+    for key in [f"{turn} label[for=tn-lo-11]", f"{turn} label[for=tn-hi-11]", f"{turn} button[value='5:5']"]:
+        box = phone.locator(key).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 640 and box["height"] >= 44, (key, box)
+    assert_phone_friendly(phone)
+    measure.tap(phone, f"{turn} label[for=tn-hi-3]")
+    expect(phone.locator(f"{turn} input#tn-hi-3")).to_be_checked()
+    expect(phone.locator(f"{turn} .count-row.lo")).to_be_hidden()  # one side at a time
+    measure.tap(phone, f"{turn} button.again")
+    expect(phone.locator(f"{turn} input[name=thrown]:checked")).to_have_count(0)
+    expect(phone.locator(f"{turn} input.rank-radio:checked")).to_have_count(0)
+    assert record.scroll_needed == []
+
+
 def test_a_seeded_round_with_undos_a_last_hand_and_a_finding_let_stand(phone: Page, live_server: str,
                                                                       live_db: Path) -> None:
     seed = next(s for s in range(40) if any(e.kind == "accept" for e in driver.random_game(s)[1])
