@@ -88,7 +88,8 @@ def _correction(game: tables.LoadedGame) -> str | None:
 
 def correct_links(game: tables.LoadedGame, game_links: GameLinks) -> dict[str, str]:
     """For the scorer: each card code entered in this game, as corrected, mapped to the
-    correction page of the latest entry in force that holds it (also under "seat:code").
+    correction page of the latest entry in force that holds it (also under "seat:code", and
+    "-:code" for an entry that is nobody's, such as a dummy's card).
     The game says which seat and cards an entry names (`names`); no payload is read here.
     A card on the panel (the trick under way, the last one completed, the round) is tapped
     to correct it (`correct_href`)."""
@@ -104,8 +105,8 @@ def correct_links(game: tables.LoadedGame, game_links: GameLinks) -> dict[str, s
         href = game_links.correct + str(position)
         for code in named.cards:
             links[code.upper()] = href
-            if named.seat is not None:  # a card of which several copies exist: whose it is
-                links[f"{named.seat}:{code.upper()}"] = href
+            # A card of which several copies exist: whose it is ("-": nobody's, a dummy's).
+            links[f"{'-' if named.seat is None else named.seat}:{code.upper()}"] = href
     return links
 
 

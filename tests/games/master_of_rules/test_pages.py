@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.rules import master_of_rules as mor
@@ -529,3 +530,25 @@ def test_quick_judge_five_players_needs_no_dummy(client: FlaskClient) -> None:
     api = client.post(f"/api/judge/{mor.SLUG}", json={"ask": "round", "players": 5, "numbers": numbers,
                                                        "rules": rules}).get_json()
     assert [li["class"] == ["hit"] for li in page.select("#result .verdicts li")] == api["achieved"]
+
+
+def test_the_dummys_rule_card_opens_the_dummys_entry_after_a_player_lays_the_same_rule(app: Flask, client: FlaskClient) -> None:
+    """Seeded game 24: the dummy's SUPPORT RIGHT is entered, then P0 lays SUPPORT RIGHT too
+    (revealed). Each tile opens its own entry: the dummy's is nobody's (seat "-")."""
+    from companion import records, store
+    from tests.games.master_of_rules import driver
+    from tests.kit.pages import record
+
+    setup, log = driver.random_game(24)
+    assert [(e.kind, dict(e.payload)) for e in log[4:6]] == [
+        ("dummy_rule", {"dummy": 1, "rule": "SUPPORT_RIGHT"}),
+        ("rule", {"seat": 0, "rule": "SUPPORT_RIGHT", "reveal": True})]
+    with app.app_context():
+        table = records.import_table(store.connect(app.config["DATABASE"]), record(mor.SLUG, setup, log[:6]))
+    page = soup(client.get(f"/t/{table.scorer_token}/g/1"))
+    dummy = page.select("ol.round li.row.dummy a.correct-card")[-1]  # the rule card, after its number card
+    player = page.select("ol.round li.row:not(.dummy)")[0].select("a.correct-card")[-1]
+    assert dummy["href"] != player["href"]
+    assert "rule card" in soup(client.get(dummy["href"])).select_one("h1").get_text(" ", strip=True)
+    assert "dummy" in soup(client.get(dummy["href"])).select_one("h1").get_text(" ", strip=True).lower()
+    assert soup(client.get(player["href"])).select_one("h1").get_text(" ", strip=True) == "Correct round 1, P0's rule card"
