@@ -99,9 +99,10 @@ class Table:
     composite_rate: float = 0.3
     """How often a turn goes in as one "turn" entry (as the judge API takes it) rather than
     the page's steps; 0 for a log to tap in through the page."""
-    counted_rate: float = 0.5
+    counted_rate: float = 1.0
     """How often a turn's discards go in counted ("thrown": n, or a discard {"count": n})
-    rather than named; 1 for a log a table that counts them taps in."""
+    rather than named: 1 (every one), as a table with the default option enters them, so a
+    log can be tapped in through the page; the random test mixes both forms."""
     counting: random.Random = field(default_factory=random.Random)
     """Draws whether a turn's discards are counted, apart from `rng`, so the game is the same."""
 
@@ -266,8 +267,7 @@ def new_table(seed: int, players: int | None = None) -> Table:
         hand.sort(key=lambda c: c.rank)   # equal ranks in any order
     setup = {"players": [f"P{i}" for i in range(players)], "first_leader": rng.randrange(players),
              "options": {"rounds": rng.choice(["1", "3"])}}
-    table = Table(players, rng, setup, hands, ko.initial(setup), counting=random.Random(seed + 7919),
-                  counted_rate=0.0 if seed % 3 == 0 else 0.5)  # every third table names every card
+    table = Table(players, rng, setup, hands, ko.initial(setup), counting=random.Random(seed + 7919))
     table.next_seat = setup["first_leader"]
     return table
 

@@ -145,6 +145,7 @@ def test_random_whole_rounds_keep_every_invariant(players):
     totals = Counter()
     for seed in range(SEEDS_PER_SIZE):
         table = new_table(1000 * players + seed, players)
+        table.counted_rate = 0.0 if seed % 3 == 0 else 0.5  # every third table names every card thrown away
         while not table.over():
             table.play_turn()
             check_turn(table)
