@@ -35,3 +35,20 @@ def test_a_route_moved_in_its_blueprint_moves_in_the_front_too(app: Flask) -> No
     addresses = Addresses(moved.url_map)
     assert addresses.token_of("/tables/abc/stream", LIVE) == "abc"
     assert addresses.token_of(old, LIVE) is None
+
+
+def test_a_path_that_does_not_end_as_the_route_does_is_not_matched_at_all(app: Flask) -> None:
+    """Every request passes the front: an entry's path ("/t/…/g/1/entries") is told from a live
+    stream by how it ends, without the URL map's full match."""
+    addresses = Addresses(app.url_map)
+    asked: list[str] = []
+    match = addresses.match
+    addresses.match = lambda path, method="GET": asked.append(path) or match(path, method)  # type: ignore[method-assign]
+    with app.test_request_context():
+        entries = url_for("play.enter", token="abc", number=1)
+        live = url_for(LIVE, token="abc")
+    assert addresses.endings(LIVE) == ("/live",)
+    assert addresses.token_of(entries, LIVE) is None
+    assert asked == []
+    assert addresses.token_of(live, LIVE) == "abc"
+    assert asked == [live]
