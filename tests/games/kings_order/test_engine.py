@@ -540,9 +540,9 @@ def test_a_counted_discard_lowers_the_hand_by_its_count_and_sees_no_card():
     right = enter(new_round(), "turn", seat=P0, card="7", side="right", thrown=1, target=P1, count=0)
     assert ruling(ko.rulings(right), "ko.kept_right_counted").params["count"] == 1
     en = i18n.catalog("en")
-    assert i18n.render(said, ko, en) == "Player A keeps the half left of 7 and throws away the 3 cards right of it."
+    assert i18n.render(said, ko, en) == "Player A keeps the half left of 7 and throws away 3 cards to its right."
     assert i18n.render(ruling(ko.rulings(right), "ko.kept_right_counted"), ko, en) == (
-        "Player A keeps the half right of 7 and throws away the 1 card left of it.")
+        "Player A keeps the half right of 7 and throws away 1 card to its left.")
     assert i18n.render(said, ko, i18n.catalog("ja")).endswith("は7の左半分を残し、右の3枚を捨てます。")
 
 

@@ -194,8 +194,7 @@ def test_a_counted_turn_is_the_card_one_key_for_the_side_and_count_and_the_playe
     ok(post(client, url, "turn", {"card": "9", "thrown": "hi:2", "to": "1:1"}))
     page = soup(client.get(url))
     assert [r[1] for r in players_rows(page)] == ["10", "12", "13"]
-    assert rulings(page)[1] == ("§Playing a card Aki keeps the half left of 9 and throws away the 2 cards right "
-                                "of it.")
+    assert rulings(page)[1] == "§Playing a card Aki keeps the half left of 9 and throws away 2 cards to its right."
     # Ben's end card: no count tapped; Cho throws away the one card left of a 2.
     ok(post(client, url, "turn", {"card": "K", "to": "0:0"}))
     ok(post(client, url, "turn", {"card": "2", "thrown": "lo:1", "to": "0:0"}))
@@ -268,12 +267,12 @@ def test_a_counted_discard_step_and_a_counted_turn_are_corrected_with_counts(cli
     keys = [b["value"] for b in page.select("#correct .count-row button[name=thrown]")]
     assert keys == [f"lo:{n}" for n in range(1, 12)] + [f"hi:{n}" for n in range(1, 12)]
     ok(client.post(link, data={**hidden, "card": "8"}))  # the card: the count stays
-    assert "§Playing a card Ben keeps the half left of 8 and throws away the 2 cards right of it." in rulings(
+    assert "§Playing a card Ben keeps the half left of 8 and throws away 2 cards to its right." in rulings(
         soup(client.get(url)))
     hidden = {i["name"]: i["value"] for i in soup(client.get(link)).select("#correct form input[type=hidden]")}
     ok(client.post(link, data={**hidden, "thrown": "lo:5"}))  # the side and count
     page = soup(client.get(url))
-    assert "§Playing a card Ben keeps the half right of 8 and throws away the 5 cards left of it." in rulings(page)
+    assert "§Playing a card Ben keeps the half right of 8 and throws away 5 cards to its left." in rulings(page)
     assert [r[1] for r in players_rows(page)] == ["8", "7", "13"]
 
 
