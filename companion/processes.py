@@ -84,6 +84,10 @@ class Serve(BaseApplication):  # type: ignore[misc]
             "reuse_port": PORT_SHARING,
             "graceful_timeout": STOP_GRACE,
             "proc_name": "companion",
+            # companion prints where it serves itself; gunicorn's own start lines named no
+            # address ("Listening at:  (pid)": each process binds its own socket) and a pid
+            # per process. Its warnings and errors (a process that died) still show.
+            "loglevel": "warning",
         }
         super().__init__()
 

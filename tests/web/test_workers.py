@@ -283,3 +283,28 @@ def test_stopping_ends_the_live_streams_rather_than_waiting_out_the_grace(tmp_pa
         while chunk := sock.recv(4096):
             assert b"data: " in chunk or chunk.endswith(b"0\r\n\r\n"), chunk
         sock.close()
+
+
+def test_the_terminal_hears_companion_not_gunicorns_start_lines(tmp_path: Path) -> None:
+    """`companion serve` says where it serves; gunicorn's own start lines ("Listening at:
+    (pid)" with no address, since each process binds its own socket, and a line per process)
+    would only puzzle the person who started it. Its warnings and errors still show."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--db", str(tmp_path / "t.db"),
+                             "--port", str(port), "--workers", "2"], cwd=ROOT, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "LANG": "en_US.UTF-8", "LC_ALL": ""})
+    STARTED.append(proc)
+
+    def accepts() -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return True
+        except OSError:
+            return False
+
+    assert wait_until(accepts), "the server did not start"
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=20)
+    assert f"open http://127.0.0.1:{port}/" in out
+    assert "[INFO]" not in err and "Listening at" not in err, err
