@@ -691,7 +691,14 @@
     var who = form.classList.contains("picker") && prompt ? prompt.textContent.trim() : "";
     var once = form.dataset.outboxOnce || "";
     var shown = once ? values(fields, once).map(function (v) { var k = keyFor(form, once, v); return k ? keyText(k) : v; }) : [];
-    var what = shown.length ? shown.join(" ") : (submitter ? submitter.textContent : "").replace(/\s+/g, " ").trim();
+    // A form whose entry is made of several keys names the fields that say it, in order
+    // (data-outbox-label): each chosen key's words, joined; else the once field's keys, else
+    // the key tapped.
+    var told = (form.dataset.outboxLabel || "").split(" ").filter(Boolean).map(function (name) {
+      return values(fields, name).map(function (v) { var k = keyFor(form, name, v); return k ? keyText(k) : v; }).join(" ");
+    }).filter(Boolean);
+    var what = told.length ? told.join(" · ")
+      : shown.length ? shown.join(" ") : (submitter ? submitter.textContent : "").replace(/\s+/g, " ").trim();
     return { key: key, url: form.getAttribute("action"), fields: fields, seq: seq, stop: form !== picker(panel()),
              swap: form.getAttribute("data-hx-swap") || "", once: once, shown: shown,
              label: who && what ? who + ": " + what : who || what };
