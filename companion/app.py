@@ -156,7 +156,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["pick"] = lambda indices, items: [items[i] for i in indices]
     app.jinja_env.filters["zip_seats"] = lambda values: [(v, i) for i, v in enumerate(values)]
     app.jinja_env.filters["join_change"] = lambda change: f"{change[0]} {change[1]} → {change[2]}"
-    from .views._fragments import disable_cards, fragment, settled, static_fragment
+    from .views._fragments import correct_href, disable_cards, fragment, settled, static_fragment
 
     app.jinja_env.filters["disable_cards"] = disable_cards
     app.jinja_env.globals["static_fragment"] = static_fragment
@@ -198,17 +198,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .views import api, club, errors, home, play, referee
 
     app.jinja_env.globals["clause_href"] = rulebooks.href
-    # The correction page of the entry that holds a card (for the scorer; see play.correct_links).
-    def correct_href(code: object, seat: object = None) -> str | None:
-        links = g.get("correct_links", {})
-        key = str(code).upper()
-        href = links.get(f"{seat}:{key}") if seat is not None else links.get(key)
-        found = str(href) if href is not None else None
-        asked = g.get("correct_asked")
-        if asked is not None:  # a settled part being drawn notes what it asked (views/_fragments.settled)
-            asked.append((code, seat, found))
-        return found
-
     app.jinja_env.globals["correct_href"] = correct_href
 
     def clause_badge(slug: str, label: str) -> str:

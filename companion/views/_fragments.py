@@ -8,10 +8,10 @@ key's value sits is worked out once, when the keys are rendered, and carried wit
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
-from flask import current_app, g, render_template
+from flask import g, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
@@ -75,13 +75,25 @@ def _key_slots(html: str) -> tuple[tuple[str, ...], dict[str, int]]:
 _VALUE = re.compile(r'value="([^"]*)"')
 
 
+def correct_href(code: object, seat: object = None) -> str | None:
+    """The correction page of the entry that holds a card (for the scorer; see
+    play.correct_links), by its code and, where copies are several, whose it is ("-":
+    nobody's). A settled part being drawn notes each answer (settled)."""
+    links = g.get("correct_links", {})
+    key = str(code).upper()
+    href = links.get(f"{seat}:{key}") if seat is not None else links.get(key)
+    found = str(href) if href is not None else None
+    asked = g.get("correct_asked")
+    if asked is not None:
+        asked.append((code, seat, found))
+    return found
+
+
 def settled(template_name: str, value: object, names: Sequence[str], **context: Any) -> Markup:
     """`template_name` drawn from `value`, a part of the panel the log has settled (a judged
     trick, a finished round), with `names` and `context` (what the template reads besides:
     the game's module, the ruling reader), remembered (derived.settled) and drawn again only
     when the value, the language, the role, the names or a correction link it shows changed."""
-    correct_href: Callable[[object, object], str | None] = current_app.jinja_env.globals["correct_href"]  # type: ignore[assignment]
-
     def still(asked: tuple[Any, ...]) -> bool:
         return all(correct_href(code, seat) == href for code, seat, href in asked)
 

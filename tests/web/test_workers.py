@@ -69,16 +69,17 @@ def start(db: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
                              "--workers", str(workers)], cwd=ROOT, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     STARTED.append(proc)
-
-    def accepts() -> bool:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return True
-        except OSError:
-            return False
-
-    assert wait_until(accepts), "the server did not start"
+    assert wait_until(lambda: accepts(port)), "the server did not start"
     return proc
+
+
+def accepts(port: int) -> bool:
+    """Whether a server takes connections on `port` on loopback."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            return True
+    except OSError:
+        return False
 
 
 def seat(db: Path) -> str:
@@ -295,15 +296,7 @@ def test_the_terminal_hears_companion_not_gunicorns_start_lines(tmp_path: Path) 
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "LANG": "en_US.UTF-8", "LC_ALL": ""})
     STARTED.append(proc)
-
-    def accepts() -> bool:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return True
-        except OSError:
-            return False
-
-    assert wait_until(accepts), "the server did not start"
+    assert wait_until(lambda: accepts(port)), "the server did not start"
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=20)
     assert f"open http://127.0.0.1:{port}/" in out
