@@ -123,6 +123,9 @@ def two_processes(db: Path) -> Iterator[tuple[subprocess.Popen[bytes], str, int]
     server = start(db, port, workers=2)
     try:
         assert wait_until(lambda: len(children(server.pid)) == 2)
+        # Each process binds its own socket as it starts: a phone that connects before the
+        # second has bound can only reach the first.
+        assert wait_until(lambda: listening(port) == 2)
         yield server, game, port
     finally:
         server.send_signal(signal.SIGTERM)
@@ -184,6 +187,12 @@ def assert_all_stopped(workers: set[int], port: int) -> None:
     with socket.socket() as probe:  # every process stopped: none holds the port
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind(("127.0.0.1", port))
+
+
+def listening(port: int) -> int:
+    """How many sockets listen on `port` (one per serving process)."""
+    lines = Path("/proc/net/tcp").read_text().splitlines()[1:] + Path("/proc/net/tcp6").read_text().splitlines()[1:]
+    return sum(1 for f in (line.split() for line in lines) if int(f[1].rsplit(":", 1)[1], 16) == port and f[3] == "0A")
 
 
 def connections_held(pid: int, port: int) -> int:
