@@ -27,6 +27,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Hashable
 from contextlib import suppress
@@ -105,14 +106,21 @@ class Shelf:
 
     @staticmethod
     def _write(path: Path, key: Hashable, value: str) -> None:
-        # A full or vanished shelf: the drawing is still answered, just not shared.
+        # Written beside the slot under a name of this thread's own (a process's threads
+        # and the server's processes never share one), then renamed over it. A full or
+        # vanished shelf: the drawing is still answered, just not shared.
+        temporary = path.parent / f".{os.getpid()}-{threading.get_ident()}"
         try:
-            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".")
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
         except OSError:
             return
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(json.dumps(repr(key)) + "\n" + value)
+            try:
+                data = memoryview((json.dumps(repr(key)) + "\n" + value).encode())
+                while data:
+                    data = data[os.write(fd, data):]
+            finally:
+                os.close(fd)
             os.replace(temporary, path)
         except OSError:
             with suppress(OSError):
