@@ -34,6 +34,7 @@ Every value, its region's size, and its key:
 | links          | "links" 1024            | script root, link, game number                            |
 | fragment       | "fragments" 1024        | template, language, what it shows (names a version/mark)  |
 | settled part   | "fragments"             | template, language, role, names, the settled value itself |
+| framed part    | "frames" 4096           | template, language, what it shows but for its holes       |
 | picker keys    | "static" 256            | template, game, language, parameters                      |
 | compressed     | "compressed" 1024       | encoding and the panel's key                              |
 | CSRF signature | "csrf" 8192             | the session's raw token (signatures never expire here)    |
@@ -59,7 +60,7 @@ V = TypeVar("V")
 
 SIZES: Mapping[str, int] = {
     "tokens": 65536, "replays": 1024, "outcomes": 65536, "boards": 1024, "panels": 2048, "links": 1024,
-    "fragments": 1024, "static": 256, "compressed": 1024, "csrf": 8192, "exports": 2048,
+    "fragments": 1024, "frames": 4096, "static": 256, "compressed": 1024, "csrf": 8192, "exports": 2048,
 }
 """How many values of each kind a process keeps (see the table above)."""
 
@@ -312,6 +313,16 @@ def fragment(key: tuple[Any, ...], make: Callable[[], V]) -> V:
     """A rendered part of a page: the scoreboards and the evening lines. Key: its template, the language, and
     scoreboard_key (made by the views, never in a template)."""
     return _kept(_app_region("fragments"), key, make)
+
+
+def framed(key: tuple[Any, ...], make: Callable[[], V]) -> V:
+    """A part of a panel that reads the same at every entry of a game but for its holes
+    (views/_fragments.framed fills them in). Key: its template, the language and what it
+    shows besides (the links, the role, where the trick stands), never the holes' values:
+    a table's phones share it, and so do its entries. A region of its own: a full hall's
+    tables each keep a few (one per place in a trick), and they must not push out the
+    scoreboards."""
+    return _kept(_app_region("frames"), key, make)
 
 
 def settled(template_name: str, language: str, role: str | None, players: Sequence[str], value: object,

@@ -8,12 +8,12 @@ key's value sits is worked out once, when the keys are rendered, and carried wit
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from flask import g, render_template
 from flask_babel import get_locale
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .. import derived
 from ..rules.contract import Game
@@ -110,6 +110,27 @@ def settled(template_name: str, value: object, names: Sequence[str], **context: 
         return html, tuple(asked)
 
     return derived.settled(template_name, str(get_locale()), g.get("role"), names, value, still, make)
+
+
+HOLE = "\ue000"
+"""Marks a hole in a framed part: a character of Unicode's private use area, which no page
+text carries and escaping leaves alone."""
+
+
+def framed(template_name: str, key: Hashable, holes: Mapping[str, object], **context: Any) -> Markup:
+    """`template_name` rendered with `context`, remembered under `key` in this language, with
+    `holes` filled in at every use: for a part of the panel that reads the same at every
+    entry of a game but for a few values, such as the entry number its forms send and the
+    phone's CSRF token. The template writes `hole.<name>` where each goes; `key` must capture
+    everything else it shows."""
+    def make() -> Markup:
+        marks = {name: Markup(f"{HOLE}{name}{HOLE}") for name in holes}
+        return Markup(render_template(template_name, hole=marks, **context))
+
+    text = str(derived.framed((template_name, str(get_locale()), key), make))
+    for name, value in holes.items():
+        text = text.replace(f"{HOLE}{name}{HOLE}", str(escape(value)))
+    return Markup(text)
 
 
 def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
