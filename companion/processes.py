@@ -2,11 +2,12 @@
 
 gunicorn (a prefork server maintained since 2010) forks the processes, starts again one
 that dies, gives each process a listening socket of its own on the same port (`reuse_port`:
-the kernel spreads new connections evenly over them; on one shared socket the process that
-happens to be awake takes most of a burst, and a phone keeps its connection all evening),
-and on SIGTERM stops them gracefully: each stops accepting, ends its live streams, finishes
-what it is answering, and is killed if still running after `graceful_timeout`. Nothing of
-that is ours. Each process is gunicorn's gevent worker on gevent's WSGI server, given the
+the kernel spreads new connections over them by a hash; on one shared socket the process
+that happens to be awake takes most of a burst, and a phone keeps its connection all
+evening), and on SIGTERM stops them gracefully: each stops accepting, ends its live
+streams, finishes what it is answering, and is killed if still running after
+`graceful_timeout`. Of that, only evening out what the hash leaves uneven is ours
+(balance.py). Each process is gunicorn's gevent worker on gevent's WSGI server, given the
 app's `server.Handler` as gunicorn's gevent workers take a handler class (`wsgi_handler`),
 and it serves `server.Front`: the live streams, the gate that answers a full house 503,
 and the app on a pool of threads.
@@ -22,6 +23,7 @@ import gevent.socket
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.ggevent import GeventPyWSGIWorker
 
+from .balance import Balance
 from .server import REFUSING, Front, Handler, Live, most_connections
 
 CLOSED_AT_ONCE = 1000
@@ -102,4 +104,6 @@ class Serve(BaseApplication):  # type: ignore[misc]
 
         app = create_app(self.config)
         live = Live(app.config["DATABASE"], app.extensions["companion.memory"])
-        return Front(app, live, self.threads, self.connection_limit, self.timeout)
+        workers = int(str(self.options["workers"]))
+        balance = Balance(str(self.config["SHELF"]), workers) if workers > 1 and self.config.get("SHELF") else None
+        return Front(app, live, self.threads, self.connection_limit, self.timeout, balance)

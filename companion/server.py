@@ -2,10 +2,11 @@
 
 gunicorn runs the serving processes (one per core): it forks them, starts again one that
 dies, gives each a listening socket of its own on the same port (`reuse_port`: the kernel
-spreads new connections evenly over them), and stops them gracefully. Each process binds
-its socket as it starts, so a connection made in the moment between the first process's
-start and the last's reaches the first, and stays with it while it is kept open (the
-benches wait for every process before their phones connect: bench/_harness.py). Each process is
+spreads new connections over them by a hash; balance.py evens out the connections phones
+keep), and stops them gracefully. Each process binds its socket as it starts, so a
+connection made in the moment between the first process's start and the last's reaches
+the first (the benches wait for every process before their phones connect:
+bench/_harness.py). Each process is
 gunicorn's gevent worker on gevent's WSGI server (`Worker`), given this module's `Handler`
 the way gunicorn's gevent workers take one (their `wsgi_handler`): gevent holds every
 connection in one event loop per process, so a phone's connection kept open between its
@@ -57,6 +58,7 @@ from flask import Flask
 
 from . import i18n, limits, store
 from .addresses import Addresses
+from .balance import Balance
 from .headers import with_security_headers
 from .memory import Memory
 from .polls import RETRY_MS, table_of, version_message
@@ -230,10 +232,11 @@ class Front:
     here; anything else is read whole and handed to the app on the pool of threads. It
     holds the process's `gate` (Handler reads it): `connection_limit`, the connections this
     process holds at once, live streams included, never more than most_connections(),
-    which is the default; `timeout`, the seconds a connection may send nothing."""
+    which is the default; `timeout`, the seconds a connection may send nothing; `balance`,
+    where the server has several processes, their counts of connections (balance.py)."""
 
     def __init__(self, app: App, live: Live, threads: int, connection_limit: int | None = None,
-                 timeout: float = 20.0) -> None:
+                 timeout: float = 20.0, balance: Balance | None = None) -> None:
         self.app = app
         self.live = live
         # A bare WSGI app (the benches' floor) has no routes of ours, so no live streams.
@@ -242,6 +245,7 @@ class Front:
         self.gate = Gate(most_connections() if connection_limit is None
                          else min(connection_limit, most_connections()))
         self.timeout = timeout
+        self.balance = balance
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         fileno = environ.pop("companion.fileno", None)
@@ -362,6 +366,8 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
         gate = front.gate
         if gate.held < gate.limit:
             gate.held += 1
+            if front.balance is not None:
+                front.balance.held(gate.held)
         elif gate.refusing < REFUSING:
             gate.refusing += 1
             self.admitted = False
@@ -376,6 +382,8 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
         finally:
             if self.admitted:
                 gate.held -= 1
+                if front.balance is not None:
+                    front.balance.held(gate.held)
             else:
                 gate.refusing -= 1
 
@@ -407,6 +415,10 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
         return environ
 
     def start_response(self, status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        front: Front = self.server.application
+        if front.balance is not None and front.balance.over(front.gate.held) \
+                and not any(name.lower() == "connection" for name, _ in headers):
+            headers = [*headers, ("Connection", "close")]  # the phone's next request goes to any process
         return super().start_response(status, with_security_headers(headers), exc_info)
 
     def log_error(self, msg: str, *args: Any) -> None:
