@@ -156,12 +156,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["pick"] = lambda indices, items: [items[i] for i in indices]
     app.jinja_env.filters["zip_seats"] = lambda values: [(v, i) for i, v in enumerate(values)]
     app.jinja_env.filters["join_change"] = lambda change: f"{change[0]} {change[1]} → {change[2]}"
-    from .views._fragments import correct_href, disable_cards, fragment, framed, settled, static_fragment
+    from .views._fragments import correct_href, disable_cards, fragment, framed, rules_in_force, settled, static_fragment
 
     app.jinja_env.filters["disable_cards"] = disable_cards
     app.jinja_env.globals["static_fragment"] = static_fragment
     app.jinja_env.globals["fragment"] = fragment
     app.jinja_env.globals["framed"] = framed
+    app.jinja_env.globals["rules_in_force"] = rules_in_force
     app.jinja_env.globals["settled"] = settled
     from . import chart
 

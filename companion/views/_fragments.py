@@ -133,6 +133,13 @@ def framed(template_name: str, key: Hashable, holes: Mapping[str, object], **con
     return Markup(text)
 
 
+def rules_in_force(row: Any, series: Any) -> Markup:
+    """The rules game `row` was played with, in words (its game's _rules_in_force.html, which
+    reads the row's setup and the series' game module alone): drawn once per setup and
+    language, since a game's setup never changes, not once per row at every scoring."""
+    return fragment(f"games/{row.kind}/_rules_in_force.html", ("setup", repr(row.setup)), row=row, s=series)
+
+
 def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
     """`template_name` rendered with `context`, remembered under `key` in this language.
 
