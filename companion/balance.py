@@ -6,10 +6,11 @@ evening, so twenty phones can sit fourteen on one process and six on the other f
 and the fourteen wait behind each other while the other core idles (bench/table_load.py
 showed entries twice as slow on the crowded process, in a run out of four).
 
-Each process writes how many connections it holds into its slot of a small file in the
+Each process writes how many connections it holds for requests (its live streams, which
+stay where they are and cost little, aside) into its slot of a small file in the
 server's folder (the shelf's), mapped into every process's memory. A process holding more
-than its share (all the processes' connections over their number, rounded up) answers the
-request in hand with `Connection: close`, as HTTP lets a server do: the phone makes its
+than its share (all the processes' connections over their number, rounded up) answers
+the request in hand with `Connection: close`, as HTTP lets a server do: the phone makes its
 next request on a new connection, which the kernel hands to any process; the crowded one
 closes again until it holds its share. Nothing is lost or sent twice: the answer is
 complete, and the phone opens the next connection only for its next request.
@@ -34,7 +35,6 @@ COUNTS = "connections"
 """The file of the processes' counts in the server's folder: a 4-byte integer per process."""
 
 SLOT = struct.Struct("=i")
-
 
 class Balance:
     """This process's slot among `processes` in `folder`, and whether it holds more than its share."""

@@ -129,6 +129,8 @@ class Live:
         self._seen_data_version: int | None = None
         self._watcher: gevent.Greenlet | None = None
         self.ended = gevent.event.Event()
+        self.streaming = 0
+        """The streams open in this process."""
 
     def end(self) -> None:
         """End every stream (the process is stopping): the pages open theirs again, on a
@@ -179,6 +181,7 @@ class Live:
         else:
             self.check()  # a stream opened again says what was written since the last tick
         watch.streams += 1
+        self.streaming += 1
         if self._watcher is None or self._watcher.dead:
             self._watcher = gevent.spawn(self._watch)
         try:
@@ -192,6 +195,7 @@ class Live:
                 readable.stop()
                 readable.close()
             watch.streams -= 1
+            self.streaming -= 1
             if watch.streams <= 0 and self.watching.get(table_id) is watch:
                 del self.watching[table_id]
 
@@ -246,6 +250,14 @@ class Front:
                          else min(connection_limit, most_connections()))
         self.timeout = timeout
         self.balance = balance
+
+    def asking(self) -> int:
+        """The connections this process holds for requests (its live streams aside), said to
+        the other processes (balance.py)."""
+        held = self.gate.held - self.live.streaming
+        if self.balance is not None:
+            self.balance.held(held)
+        return held
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         fileno = environ.pop("companion.fileno", None)
@@ -366,8 +378,7 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
         gate = front.gate
         if gate.held < gate.limit:
             gate.held += 1
-            if front.balance is not None:
-                front.balance.held(gate.held)
+            front.asking()
         elif gate.refusing < REFUSING:
             gate.refusing += 1
             self.admitted = False
@@ -382,8 +393,7 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
         finally:
             if self.admitted:
                 gate.held -= 1
-                if front.balance is not None:
-                    front.balance.held(gate.held)
+                front.asking()
             else:
                 gate.refusing -= 1
 
@@ -416,7 +426,7 @@ class Handler(gevent.pywsgi.WSGIHandler):  # type: ignore[misc]
 
     def start_response(self, status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
         front: Front = self.server.application
-        if front.balance is not None and front.balance.over(front.gate.held) \
+        if front.balance is not None and front.balance.over(front.asking()) \
                 and not any(name.lower() == "connection" for name, _ in headers):
             headers = [*headers, ("Connection", "close")]  # the phone's next request goes to any process
         return super().start_response(status, with_security_headers(headers), exc_info)

@@ -38,5 +38,5 @@ def test_the_slot_of_a_process_that_died_is_taken_by_the_next(tmp_path: Path) ->
     assert int(died.stdout) == 1 - kept.slot  # type: ignore[operator]
     after = Balance(tmp_path, 2)  # the one started in its place
     assert after.slot == int(died.stdout)
-    kept.held(3)
-    assert kept.over(3)  # of 3 connections, not 33: the dead one's 30 went when its slot was taken
+    kept.held(4)
+    assert kept.over(4)  # of 4 connections, not 34: the dead one's 30 went when its slot was taken
