@@ -116,6 +116,9 @@ def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "")
     db = get_db()
     board = tables.scoreboard(db, game.table.id, current=game, recent=True)
     return dict(scoreboard_key=derived.scoreboard_key(game.table.id, game.row.id, links.scoreboard, board.key),
+        # The framed parts' keys (what each shows but for its holes: _fragments.framed).
+        words_key=(links.panel, g.can_write),
+        actions_key=(links, g.can_write, game.abandoned, game.state.is_over, game.row.number),
         correction=_correction(game) if request.method == "GET" else None,
         game=game, state=game.state, board=board, error=error, error_clause=error_clause,
         findings=game.module.audit(game.state),
