@@ -185,9 +185,17 @@
     return source !== null && source.readyState === 1 && Date.now() - heard < 35000;
   }
 
+  // Not while an entry of this phone is on its way (sent by the outbox, or by htmx from a
+  // form in the panel): its answer draws the panel, and a panel drawn for the stream's word
+  // meanwhile would be drawn again by it, under the person's next tap.
+  function entering(el) {
+    return root.hasAttribute("data-outbox-sending") || el.classList.contains("htmx-request")
+      || el.querySelector(".htmx-request") !== null;
+  }
+
   function refresh() {
     var el = panel();
-    if (!el || document.hidden || el.classList.contains("htmx-request") || Date.now() < resting) return;
+    if (!el || document.hidden || entering(el) || Date.now() < resting) return;
     asked = Date.now();
     htmx.trigger(el, "companion-refresh");
   }
@@ -225,6 +233,15 @@
   }
 
   if (!panel()) return;
+  // A panel asked for that comes back for the version the panel already shows (the entry's
+  // own answer drew it meanwhile) is not drawn again: nothing in it is new, and drawing it
+  // would undo what the person is tapping now (a suit chosen, a box ticked).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var el = panel();
+    if (!el || !event.detail || event.detail.elt !== el) return;
+    var drawn = /data-version="([^"]*)"/.exec(event.detail.serverResponse || "");
+    if (drawn && drawn[1] === el.dataset.version) event.detail.shouldSwap = false;
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;
     if (!xhr || xhr.status !== 503 || event.detail.elt !== panel()) return;
@@ -651,9 +668,15 @@
     later();
   }
 
+  function sent() {
+    sending = false;
+    document.documentElement.removeAttribute("data-outbox-sending");
+  }
+
   function flush() {
     if (sending || !queue.length) return;
     sending = true;
+    document.documentElement.setAttribute("data-outbox-sending", "");  // the live panel waits for its answer
     var entry = queue[0];
     var body = new URLSearchParams();
     var token = csrf();
@@ -668,11 +691,11 @@
       return response.text().then(function (html) { return [response.status, html, wait > 0 ? wait : 0]; });
     }).then(function (answer) {
       clearTimeout(timer);
-      sending = false;
+      sent();
       answered(entry, answer[0], answer[1], answer[2]);
     }, function () {
       clearTimeout(timer);
-      sending = false;
+      sent();
       lost();
     });
   }

@@ -5,7 +5,7 @@ catches up by itself."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from companion.rules import hyper_maker as hm
 from tests.kit.browser import PHONE, assert_phone_friendly
@@ -123,3 +123,38 @@ def test_a_phone_that_was_offline_catches_up_and_streams_on(
     expect(viewer.locator("#prompt")).to_have_text("Benさんのカードを待っています", timeout=5000)
     expect(viewer.locator("html")).to_have_attribute("data-live", "stream", timeout=5000)
     viewer.context.close()
+
+
+def test_a_late_answer_never_redraws_the_panel_under_the_next_tap(page: Page, live_server: str) -> None:
+    """The stream tells the scorer's own phone of its entry before the entry's answer arrives
+    (a slow answer, a busy server): the panel the entry's answer draws is the only one drawn
+    for it. Drawn a second time, it would drop the pair the person has just tapped for the
+    next card (the tap lost, the page scrolled by the swap)."""
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    expect(page.locator("html")).to_have_attribute("data-live", "stream")
+    tap_card(page, hm.parse_card("R5B6"))
+    wait_for_entry(page, 1)
+
+    def slow_answer(route: Route) -> None:
+        answer = route.fetch()
+        page.wait_for_timeout(1500)  # the stream has said the new version long before
+        route.fulfill(response=answer)
+
+    page.route("**/g/1/entries", slow_answer)
+    tap_card(page, hm.parse_card("R2G9"))
+    wait_for_entry(page, 2)
+    page.click("label[for=pair-BY]")  # the first tap of the next card
+    page.wait_for_timeout(2500)  # any other answer for the panel has arrived by now
+    expect(page.locator("#pair-BY")).to_be_checked()
+    page.unroute("**/g/1/entries")
+
+    # An answer for the version the panel already shows (a refresh the stream asked for
+    # while the entry was on its way) is not drawn again either.
+    def same_version_again(route: Route) -> None:
+        headers = {k: v for k, v in route.request.headers.items() if k.lower() != "if-none-match"}
+        route.fulfill(response=route.fetch(headers=headers))
+
+    page.route("**/g/1/panel", same_version_again)
+    page.evaluate("() => htmx.trigger(document.getElementById('panel'), 'companion-refresh')")
+    page.wait_for_timeout(1000)
+    expect(page.locator("#pair-BY")).to_be_checked()
