@@ -6,6 +6,9 @@ the viewer's may only watch, and any write with it is refused politely.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -463,18 +466,34 @@ def correct(number: int, seq: int) -> Response | tuple[str, int]:
     if request.method == "POST":
         payload = {"seq": seq, "payload": _payload(game.module, entry["kind"])}
         try:
-            tables.enter(get_db(), g.table, game.row, _expected_seq(), CORRECT, payload, _entry_key())
+            after = tables.enter(get_db(), g.table, game.row, _expected_seq(), CORRECT, payload,
+                                 _choice_key(_entry_key(), payload))
         except RuleError as exc:
             error, status = _refusal(game, exc.ruling), 422
         except store.Conflict:
             error, status = i18n.ruling_text(Ruling("store.conflict", ""), None), 409
         else:
-            return redirect(url_for("play.game", number=number, corrected=seq + 1), 303)
+            response = redirect(url_for("play.game", number=number, corrected=seq + 1), 303)
+            response.headers.update(_entry_headers(after))
+            return response
         game = _loaded(number)
         entry = _in_force(game, seq)
+    # The form's key, made here: the same choice sent again (its answer lost on the way) is
+    # stored once and answered as the first time (store.append), not refused as late.
     return render_template("correct.html", game=game, state=game.state, entry=entry, error=error, say=_say(game),
+                           key=secrets.token_urlsafe(16),
                            card_text=_card_text(game), links=_links(number),
                            name=_entry_name(game, seq)), status
+
+
+def _choice_key(key: str | None, payload: dict[str, Any]) -> str | None:
+    """A correction page's key (made with the page) joined to the choice sent: the same
+    choice sent again is the same entry, stored once; another choice from the same page (the
+    page come back to with the browser's Back) is another entry, taken or refused on its own."""
+    if key is None:
+        return None
+    choice = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
+    return f"{key}-{choice}"
 
 
 def _walked(game: tables.LoadedGame) -> Any:

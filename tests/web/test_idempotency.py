@@ -148,15 +148,27 @@ def test_undo_abandon_and_correct_take_a_key_too(client: FlaskClient, db_path: P
     assert [row[2] for row in stored(db_path)] == ["k0", "k-undo", "k-stop"]
 
 
-def test_a_correction_resent_is_stored_once(client: FlaskClient, db_path: Path) -> None:
+def test_a_correction_resent_is_stored_once_and_answered_as_the_first(client: FlaskClient, db_path: Path) -> None:
+    """The correction page's form carries a key of its own: sent twice (the first answer lost
+    on the way), the correction is stored once and the second answer is the first's, with
+    the entry's number and a word that it was stored before."""
     url = seat_table(client)
     post_card(client, url, form_fields(soup(client.get(url))), "R5B6", "k0")
     page = soup(client.get(f"{url}/correct/0"))
     fields = {i["name"]: i["value"] for i in page.select("form input[type=hidden]")}
-    for _ in range(2):
-        response = client.post(f"{url}/correct/0", data={**fields, "card": "R2G9", "key": "k-fix"})
-        assert response.status_code == 303
-    assert [row[2] for row in stored(db_path)] == ["k0", "k-fix"]
+    assert fields["key"] and fields["key"] != soup(client.get(f"{url}/correct/0")).select_one("input[name=key]")["value"]
+    answers = [client.post(f"{url}/correct/0", data={**fields, "card": "R2G9"}) for _ in range(2)]
+    assert [(a.status_code, a.headers.get("X-Entry-Seq"), a.headers.get("X-Entry-Repeated")) for a in answers] == [
+        (303, "1", None), (303, "1", "1")]
+    assert answers[0].headers["Location"] == answers[1].headers["Location"]
+    keys = [row[2] for row in stored(db_path)]
+    assert len(keys) == 2 and keys[1].startswith(fields["key"])
+    # Another choice from the same page (come back to with Back) is not the same entry: the
+    # table moved on since the page was drawn, and that is said; nothing more is stored.
+    other = client.post(f"{url}/correct/0", data={**fields, "card": "B8Y3"})
+    assert other.status_code == 409 and "X-Entry-Seq" not in other.headers
+    assert soup(other).select_one("[role=alert]") is not None
+    assert len(stored(db_path)) == 2
 
 
 @pytest.mark.parametrize("key", ["x" * 65, "a b", "ключ", "k'1"])

@@ -262,7 +262,7 @@ def test_a_counted_discard_step_and_a_counted_turn_are_corrected_with_counts(cli
     link = soup(client.get(url)).select_one("#turn a.correct-card")["href"]
     page = soup(client.get(link))
     hidden = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
-    assert {k: v for k, v in hidden.items() if k not in ("seq", "csrf_token")} == {
+    assert {k: v for k, v in hidden.items() if k not in ("seq", "csrf_token", "key")} == {
         "seat": "1", "played": "9", "side": "left", "unnamed": "2", "target": "2", "count": "0"}
     keys = [b["value"] for b in page.select("#correct .count-row button[name=thrown]")]
     assert keys == [f"lo:{n}" for n in range(1, 12)] + [f"hi:{n}" for n in range(1, 12)]
@@ -282,7 +282,7 @@ def test_a_whole_turn_is_corrected_in_one_tap_its_card_or_its_player_and_count(c
     link = soup(client.get(url)).select_one("#turn a.correct-card")["href"]  # the last turn's card, tapped
     page = soup(client.get(link))
     hidden = {i["name"]: i["value"] for i in page.select("#correct form input[type=hidden]")}
-    assert {k: v for k, v in hidden.items() if k not in ("seq", "csrf_token")} == {
+    assert {k: v for k, v in hidden.items() if k not in ("seq", "csrf_token", "key")} == {
         "seat": "0", "played": "9", "side": "left", "discarded": "J", "target": "1", "count": "0"}
     assert [b["value"] for b in page.select("#correct .pad button[name=card]")] == list(ko.PAD)
     assert [b["value"] for b in page.select("#correct .target button[name=to]")][:2] == ["1:0", "1:1"]
