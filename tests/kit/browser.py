@@ -75,27 +75,33 @@ def page(browser: Browser) -> Iterator[Page]:
     assert external == [], f"requests left the app: {external}"
 
 
-def assert_phone_friendly(page: Page) -> None:
-    """No horizontal scroll, and every visible tap target at least 44 CSS px each way.
+TARGETS = ("button, a, input[type=text], input:not([type]), "
+           "label[for], label:has(input[type=radio], input[type=checkbox])")
+"""What a person taps: buttons, links, text fields, and the labels a person taps for a radio
+or a checkbox, whether tied to it by `for` (the box visually hidden, the label drawn as the
+key) or wrapped around it. A label around a number or text field is its caption; the field
+is the target."""
 
-    The targets: buttons, links, text fields, and the labels a person taps for a radio or a
-    checkbox, whether tied to it by `for` (the box visually hidden, the label drawn as the
-    key) or wrapped around it. A label around a number or text field is its caption; the
-    field is the target."""
-    # A click on a link may still be loading the next page: measure the page it lands on.
-    page.wait_for_load_state()
-    page.wait_for_function("document.documentElement !== null && document.readyState === 'complete'")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "horizontal scroll"
-    targets = ("button, a, input[type=text], input:not([type]), "
-               "label[for], label:has(input[type=radio], input[type=checkbox])")
-    # Visible: laid out (no display: none on it or above it) and not visibility: hidden, as a
-    # picker keeps the other suits' keys in its form, out of sight.
-    small = page.evaluate(
+
+def small_targets(page: Page) -> list[str]:
+    """Each visible tap target under 44 CSS px either way, with its size. Visible: laid out
+    (no display: none on it or above it) and not visibility: hidden, as a picker keeps the
+    other suits' keys in its form, out of sight."""
+    return list(page.evaluate(
         """targets => [...document.querySelectorAll(targets)]
             .filter(e => e.checkVisibility({visibilityProperty: true}))
             .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
             .filter(([, r]) => r.width < 44 || r.height < 44)
-            .map(([html, r]) => `${html} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)""",
-        targets,
-    )
+            .map(([html, r]) => `${html} ${r.width.toFixed(2)}x${r.height.toFixed(2)}`)""",
+        TARGETS,
+    ))
+
+
+def assert_phone_friendly(page: Page) -> None:
+    """No horizontal scroll, and every visible tap target (TARGETS) at least 44 CSS px each way."""
+    # A click on a link may still be loading the next page: measure the page it lands on.
+    page.wait_for_load_state()
+    page.wait_for_function("document.documentElement !== null && document.readyState === 'complete'")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "horizontal scroll"
+    small = small_targets(page)
     assert small == [], small

