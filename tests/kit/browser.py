@@ -75,12 +75,14 @@ def page(browser: Browser) -> Iterator[Page]:
     assert external == [], f"requests left the app: {external}"
 
 
-TARGETS = ("button, a, input[type=text], input:not([type]), "
+TARGETS = ("button, a, summary, select, textarea, input:not([type]), "
+           "input:is([type=text], [type=number], [type=search], [type=url], [type=email], [type=tel]), "
            "label[for], label:has(input[type=radio], input[type=checkbox])")
-"""What a person taps: buttons, links, text fields, and the labels a person taps for a radio
-or a checkbox, whether tied to it by `for` (the box visually hidden, the label drawn as the
-key) or wrapped around it. A label around a number or text field is its caption; the field
-is the target."""
+"""What a person taps: buttons, links, the summary that opens a details, lists to choose
+from, fields to type in (text and numbers), and the labels a person taps for a radio or a
+checkbox, whether tied to it by `for` (the box visually hidden, the label drawn as the key)
+or wrapped around it. A label around a number or text field is its caption; the field is
+the target."""
 
 
 def small_targets(page: Page) -> list[str]:
