@@ -360,6 +360,13 @@ def _discard_counted(state: State, count: int) -> State:
     if count > most:
         raise RuleError("ko.discard_too_many", PLAY, seat=SeatRef(turn.seat), size=turn.hand_before, most=most,
                         count=count)
+    # 内容物: six of each rank. The cards thrown away are of the ranks on the other side of
+    # the card played (its own rank included), and none of them can have been seen already.
+    other_side = [r for r in RANKS if (r >= turn.rank if turn.side == "left" else r <= turn.rank)]
+    left = sum(state.unseen(r) for r in other_side)
+    if count > left:
+        raise RuleError(f"ko.discard_unseen_{turn.side}", CONTENTS, card=CardRef(turn.card.rank_card.code),
+                        count=left, thrown=count)
     ruling = Ruling(f"ko.kept_{turn.side}_counted", PLAY, {"seat": SeatRef(turn.seat),
                                                            "card": CardRef(turn.card.code), "count": count})
     turn = replace(turn, discarded=(), unnamed=count, rulings=turn.rulings + (ruling,))

@@ -575,6 +575,34 @@ def test_a_counted_discard_must_fit_the_hand_and_is_never_also_named():
     assert enter(fresh, "turn", **both, thrown=0, discarded=["8"]).sizes[P0] == 11
 
 
+def test_a_counted_discard_cannot_throw_more_cards_than_the_other_side_has_unseen():
+    """内容物: six of each rank. Keeping the left half of a K throws away cards no lower than K:
+    Ks only, five unseen once one is played; keeping the right half of an A, aces only, fewer
+    still once aces have been seen. The message says how many are left to throw."""
+    fresh = new_round()
+    high = dict(seat=P0, card="K", side="left", target=P1, count=0)
+    error = refused("ko.discard_unseen_left", enter, fresh, "turn", **high, thrown=6)
+    assert (error.ruling.clause, error.ruling.params["count"], error.ruling.params["thrown"]) == (clauses.CONTENTS, 5, 6)
+    assert enter(fresh, "turn", **high, thrown=5).sizes[P0] == 7
+    low = dict(seat=P0, card="A", side="right", target=P1, count=0)
+    error = refused("ko.discard_unseen_right", enter, fresh, "turn", **low, thrown=6)
+    assert error.ruling.params["count"] == 5
+    assert enter(fresh, "turn", **low, thrown=5).sizes[P0] == 7
+    # In steps too, counting the aces seen before: two thrown away by name, one played.
+    state = play_log(fresh, [("play", {"seat": P0, "card": "2"}), ("keep", {"side": "right"}),
+                             ("discard", {"cards": ["A", "A"]}), ("choose", {"seat": P1}), ("hand_over", {"count": 0}),
+                             ("play", {"seat": P1, "card": "A"}), ("keep", {"side": "right"})])
+    error = refused("ko.discard_unseen_right", enter, state, "discard", count=4)
+    assert error.ruling.params["count"] == 3
+    assert enter(state, "discard", count=3).sizes[P1] == 9
+    en, ja = i18n.catalog("en"), i18n.catalog("ja")
+    assert i18n.render(error.ruling, ko, en) == ("Keeping the right half throws away cards no higher than A, and only 3 "
+                                                 "such cards are still unseen this round: 4 cannot have been thrown away.")
+    assert i18n.render(error.ruling, ko, ja) == (
+        "右半分を残すと、Aより大きくないカードを捨てます。このラウンドでまだ見えていないそのカードは3枚だけなので、"
+        "4枚は捨てられません。")
+
+
 def counted(log: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
     """The same turns with every discard counted instead of named."""
     out = []
