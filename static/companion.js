@@ -281,7 +281,8 @@
 // data-outbox-ahead) without offering a card already waiting (data-outbox-once); past that
 // it says it waits for the connection. If the table moved on meanwhile (another phone
 // entered that turn), the server refuses the entry with its usual message, and it and
-// every entry after it are listed for entering again: nothing is dropped silently.
+// every entry after it are listed for entering again: nothing is dropped silently. (An
+// entry refused as it was tapped, alone, is not listed: the panel says why, above the keys.)
 // Offline, the panel says how long ago it last heard the table. The words come translated
 // with the panel, on #outbox-words.
 // A waiting card is shown in place, where the panel will draw it once stored: a game's panel
@@ -301,8 +302,8 @@
   "use strict";
   var PREFIX = "companion-outbox:";
   var RETRY_MS = 3000;
-  var queue = [];     // waiting entries, in order: {key, url, fields: [[name, value]], label, seq, once, shown}
-  var refused = [];   // entries the table refused after they waited: to be entered again
+  var queue = [];     // waiting entries, in order: {key, url, fields: [[name, value]], label, seq, once, shown, waited}
+  var refused = [];   // entries the table refused after they waited (or behind one refused): to be entered again
   var boxId = "";
   var sending = false;
   var offline = false;
@@ -641,18 +642,24 @@
     } else if (code >= 500 || code === 429) {
       // The server cannot take it now (busy, restarting, failing): it waits, is sent again,
       // and the page says what the server said meanwhile.
+      waited();
       var net = document.getElementById("net-status");
       var reason = new DOMParser().parseFromString(html, "text/html").querySelector("[role=alert]:not(#net-status)");
       if (net) status(reason ? reason.textContent.trim() : net.dataset.failed, "write");
       later(wait);
       return;
     } else {
-      // Refused (the table moved on, the rules say no, the page was too old): this entry and
-      // every one made after it assumed it stood; all are listed to be entered again.
-      refused = refused.concat(queue);
+      // Refused (the table moved on, the rules say no, the page was too old). An entry sent
+      // as it was tapped, alone, and answered with the panel saying why is simply not
+      // stored: the reason shows where it was tapped, above the same keys. Otherwise this
+      // entry and every one made after it assumed it stood, or waited unseen: all are listed
+      // to be entered again.
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var why = doc.querySelector("#panel [role=alert]");
+      if (entry.waited || queue.length > 1 || !why) refused = refused.concat(queue);
       queue = [];
       swapIn(html);
-      var said = new DOMParser().parseFromString(html, "text/html").querySelector("[role=alert]:not(#net-status)");
+      var said = doc.querySelector("[role=alert]:not(#net-status)");
       if (!panel() || !panel().querySelector("[role=alert]")) status(said ? said.textContent.trim() : "", "refused");
     }
     save();
@@ -660,8 +667,15 @@
     flush();
   }
 
+  // The entries waiting now could not go as they were tapped: should the table refuse one
+  // later, it is listed to be entered again (see answered).
+  function waited() {
+    queue.forEach(function (entry) { entry.waited = true; });
+  }
+
   function lost() {
     offline = true;
+    waited();
     var w = words();
     if (w && w.dataset.waitingNote) status(w.dataset.waitingNote, "write");
     render();
@@ -765,6 +779,7 @@
     read(id).then(function (kept) {
       if (boxId !== id) return;
       queue = (kept && kept.queue) || [];
+      waited();  // kept from an earlier page: not sent as tapped
       refused = (kept && kept.refused) || [];
       render();
       flush();

@@ -149,3 +149,35 @@ def test_a_conflict_with_another_phone_is_shown_for_entering_again(
     expect(page.locator("#outbox-refused li")).to_have_count(2)
     page.click("#outbox-refused button")
     expect(page.locator("#outbox-refused")).to_have_count(0)
+
+
+def test_a_tap_the_rules_refuse_as_it_is_made_says_why_above_the_same_keys_and_lists_nothing(
+        phone: BrowserContext, live_server: str, live_db: Path) -> None:
+    """An entry sent as it was tapped and refused by the rules is not stored, and the panel says
+    why where it was tapped: it is not listed as an entry the table moved on from (that list
+    is for entries that waited, and those made behind a refused one), which would push the
+    keys off the first screen. The same turn entered right is stored."""
+    from tests.games.kings_order.test_browser import open_table
+    from tests.games.kings_order.test_browser import wait_for_entry as wait_for_turn
+
+    page = phone.new_page()
+    open_table(page, live_server, live_db, ["Aki", "Ben", "Cho"], 0)
+    turn = page.locator("#panel form#whole-turn")
+
+    def enter_k_throwing(count: int) -> None:
+        turn.locator("label.key", has_text="K").first.click()
+        turn.locator(f"label[for=tn-hi-{count}]").click()
+        turn.locator("button[name=to][value='1:0']").click()
+
+    enter_k_throwing(6)  # right of a K: only Ks, five of them unseen once one is played
+    expect(page.locator("#panel .error")).to_contain_text("only 5 such cards are still unseen")
+    expect(page.locator("#outbox-refused")).to_have_count(0)
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert page.evaluate("window.scrollY") == 0
+    key = turn.locator("label.key", has_text="K").first.bounding_box()  # the turn starts again at its card
+    assert key is not None and key["y"] + key["height"] <= SMALL_PHONE["height"], key
+    assert_phone_friendly(page)
+    enter_k_throwing(5)
+    wait_for_turn(page, 1)
+    expect(page.locator("#panel .error")).to_have_count(0)
+    expect(page.locator("#outbox-refused")).to_have_count(0)
