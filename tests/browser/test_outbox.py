@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, BrowserContext, expect
 
 from companion.rules import hyper_maker as hm
 from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry
+from tests.games.kings_order.test_browser import open_table
+from tests.games.kings_order.test_browser import wait_for_entry as wait_for_turn
 from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
 from tests.kit.outbox import expect_waiting_in_place
 
@@ -157,9 +159,6 @@ def test_a_tap_the_rules_refuse_as_it_is_made_says_why_above_the_same_keys_and_l
     why where it was tapped: it is not listed as an entry the table moved on from (that list
     is for entries that waited, and those made behind a refused one), which would push the
     keys off the first screen. The same turn entered right is stored."""
-    from tests.games.kings_order.test_browser import open_table
-    from tests.games.kings_order.test_browser import wait_for_entry as wait_for_turn
-
     page = phone.new_page()
     open_table(page, live_server, live_db, ["Aki", "Ben", "Cho"], 0)
     turn = page.locator("#panel form#whole-turn")
