@@ -60,6 +60,7 @@ def _key_slots(html: str) -> tuple[tuple[str, ...], dict[str, int]]:
     Worked out once, when remembered keys are rendered (static_fragment); disabling keys is
     then one join instead of a search per card.
     """
+    html = str(html)  # plain text: a Markup's slices are Markup, and adding to one escapes
     parts: list[str] = []
     where: dict[str, int] = {}
     start = 0
