@@ -16,7 +16,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from . import i18n, store
-from .csrf import SignedOnce, csrf_token
+from .csrf import RememberedSessions, SignedOnce, csrf_token
 from .derived import SIZES, SameBytes, same_bytes_key
 from .headers import SECURITY_HEADERS
 from .memory import Memory
@@ -93,6 +93,7 @@ def game_files(app: Flask) -> None:
 
 class App(Flask):
     jinja_environment = Templates
+    session_interface = RememberedSessions()
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

@@ -8,17 +8,24 @@ is as good as any later one. That one is kept (derived.csrf_signed) and handed
 out again; a post that carries exactly the kept token of its own session's raw token is the
 token this app signed, so it is let through without a second check. Anything else (another
 token, no session, a time limit set after all) goes through Flask-WTF as before.
+
+The session (a signed cookie) holds nothing but that raw token, and a phone sends the same
+cookie with every request all evening: RememberedSessions checks each cookie's signature
+once (derived.session_read) and its age at every request, as Flask's own sessions do.
 """
 
 from __future__ import annotations
 
 import hmac
+import time
 from typing import Any
 
-from flask import Blueprint, current_app, g, request, session
+from flask import Blueprint, Flask, Request, current_app, g, request, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect, generate_csrf  # type: ignore[import-untyped]
+from itsdangerous import BadSignature
 
-from .derived import csrf_signed, keep_csrf_signed
+from .derived import csrf_signed, keep_csrf_signed, keep_session_read, session_read
 
 FIELD = "csrf_token"
 
@@ -84,3 +91,28 @@ class SignedOnce(CSRFProtect):  # type: ignore[misc]
         # Compared as bytes: compare_digest refuses str with characters past ASCII, which a
         # posted field may hold (a TypeError, answered 500).
         return bool(kept and posted) and hmac.compare_digest(str(kept).encode(), str(posted).encode())
+
+
+class RememberedSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, each cookie's signature checked once (see the module's
+    docstring): a cookie read before is its remembered contents while it is younger than the
+    session lifetime, as Flask's check (`max_age`) would have it; anything else is read by
+    Flask's own serializer."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie or not app.secret_key:
+            return super().open_session(app, request)
+        max_age = app.permanent_session_lifetime.total_seconds()
+        found = session_read(cookie)
+        if found is not None and time.time() - found[1] <= max_age:
+            return self.session_class(found[0])
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        try:
+            data, signed = serializer.loads(cookie, max_age=int(max_age), return_timestamp=True)
+        except BadSignature:
+            return self.session_class()
+        keep_session_read(cookie, dict(data), signed.timestamp())
+        return self.session_class(data)

@@ -38,6 +38,7 @@ Every value, its region's size, and its key:
 | picker keys    | "static" 256            | template, game, language, parameters                      |
 | compressed     | "compressed" 1024       | encoding and the panel's key                              |
 | CSRF signature | "csrf" 8192             | the session's raw token (signatures never expire here)    |
+| session        | "sessions" 8192         | the session cookie as sent; its signing time is checked   |
 | export part    | "exports" 2048          | game and log mark; a CSV's earlier rows: the block's key  |
 | event's table  | "boards"                | table, its version, the players as drawn (events.py)      |
 """
@@ -61,6 +62,7 @@ V = TypeVar("V")
 SIZES: Mapping[str, int] = {
     "tokens": 65536, "replays": 1024, "outcomes": 65536, "boards": 1024, "panels": 2048, "links": 1024,
     "fragments": 1024, "frames": 4096, "static": 256, "compressed": 1024, "csrf": 8192, "exports": 2048,
+    "sessions": 8192,
 }
 """How many values of each kind a process keeps (see the table above)."""
 
@@ -372,6 +374,18 @@ def csrf_signed(raw: str) -> str | None:
 
 def keep_csrf_signed(raw: str, signed: str) -> None:
     _app_region("csrf").put(raw, signed)
+
+
+def session_read(cookie: str) -> tuple[dict[str, Any], float] | None:
+    """A session cookie's contents and when it was signed (seconds since the epoch), as read
+    once its signature was checked (csrf.RememberedSessions). Key: the cookie as sent: a
+    changed session is a new cookie; its age is checked by the caller at every use."""
+    found: tuple[dict[str, Any], float] | None = _app_region("sessions").get(cookie)
+    return found
+
+
+def keep_session_read(cookie: str, data: dict[str, Any], signed: float) -> None:
+    _app_region("sessions").put(cookie, (data, signed))
 
 
 class SameBytes:

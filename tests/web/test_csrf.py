@@ -94,3 +94,54 @@ def test_the_judge_api_takes_a_question_sent_as_curl_sends_it_and_reads_no_cooki
     assert answer.status_code == 200, answer.get_data(as_text=True)
     assert answer.get_json()["winner"] is not None
     assert "Cookie" not in answer.headers.get("Vary", "")
+
+
+def session_cookie(client: FlaskClient) -> str:
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    return cookie.value
+
+
+def test_a_session_cookie_is_checked_once_and_read_from_memory_after(
+        checked: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = checked.test_client()
+    token = token_on_home(client)
+    checks: list[str] = []
+    real = URLSafeTimedSerializer.loads
+
+    def counting(self: URLSafeTimedSerializer, *args: object, **kwargs: object) -> object:
+        checks.append("checked")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(URLSafeTimedSerializer, "loads", counting)
+    for _ in range(3):
+        assert token_on_home(client) == token
+    made = client.post("/tables", data={**PLAYERS, "csrf_token": token})
+    assert made.status_code == 303
+    # The cookie's signature is checked the first time it comes back; the other pages and the
+    # post read the remembered session (an altered cookie is checked: below).
+    assert checks == ["checked"]
+
+
+def test_a_changed_session_cookie_is_not_the_remembered_one_and_is_refused(checked: Flask) -> None:
+    client = checked.test_client()
+    token = token_on_home(client)
+    cookie = session_cookie(client)
+    payload, _, signature = cookie.rpartition(".")
+    client.set_cookie("session", payload + "." + ("A" if signature[0] != "A" else "B") + signature[1:])
+    # The altered cookie is read as no session at all: its token belongs to nobody.
+    assert client.post("/tables", data={**PLAYERS, "csrf_token": token}).status_code == 400
+    client.set_cookie("session", cookie)
+    assert client.post("/tables", data={**PLAYERS, "csrf_token": token}).status_code == 303
+
+
+def test_a_remembered_session_older_than_the_session_lifetime_is_no_longer_read(
+        checked: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = checked.test_client()
+    token = token_on_home(client)
+    assert client.post("/tables", data={**PLAYERS, "csrf_token": token}).status_code == 303
+    later = time.time() + checked.permanent_session_lifetime.total_seconds() + 60
+    monkeypatch.setattr(time, "time", lambda: later)
+    # As Flask's own check says of a cookie signed longer ago than the lifetime: expired, so
+    # the post carries a token of no session.
+    assert client.post("/tables", data={**PLAYERS, "csrf_token": token}).status_code == 400
