@@ -172,7 +172,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     @app.context_processor
     def page_context() -> dict[str, Any]:
-        from flask_babel import get_locale, get_translations
+        from flask_babel import get_translations
 
         # Where the language and theme switches send back to: this path and its query, the
         # query's bytes decoded leniently (a hand-typed address may carry anything).
@@ -182,7 +182,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # same newstyle gettext Flask-Babel installs, bound to this request's language.
         fast = page_gettext(get_translations().gettext)
         theme = request.cookies.get("theme") if request else None
-        return {"lang": str(get_locale() or i18n.DEFAULT_LANG), "here": here, "_": fast, "gettext": fast,
+        return {"lang": i18n.request_lang(), "here": here, "_": fast, "gettext": fast,
                 "theme": theme if theme in ("light", "dark") else None,
                 "csrf_token": csrf_token}  # in place of Flask-WTF's: signed once per session (csrf.py)
 
@@ -204,9 +204,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["correct_href"] = correct_href
 
     def clause_badge(slug: str, label: str) -> str:
-        from flask_babel import get_locale
-
-        return rulebooks.badge(slug, label, str(get_locale() or i18n.DEFAULT_LANG))
+        return rulebooks.badge(slug, label, i18n.request_lang())
 
     app.jinja_env.globals["clause_badge"] = clause_badge
     app.jinja_env.globals["card_name"] = i18n.card_name

@@ -40,6 +40,18 @@ def request_words() -> Words:
     return words
 
 
+def request_lang() -> str:
+    """The current request's language ("ja" or "en") as Flask-Babel chose it
+    (app.select_locale), worked out once per request: a panel asks for it at every part."""
+    from flask import g
+    from flask_babel import get_locale
+
+    lang: str | None = g.get("request_lang")
+    if lang is None:
+        lang = g.request_lang = str(get_locale() or DEFAULT_LANG)
+    return lang
+
+
 @cache
 def catalog(lang: str) -> NullTranslations:
     """The compiled catalog for `lang`; English is the source language. Read by the standard
@@ -70,17 +82,13 @@ def _card_label(slug: str, code: str, lang: str) -> str:
 
 def card_name(game: Game, code: str) -> str:
     """card_label in the current request's language (for templates and their macros)."""
-    from flask_babel import get_locale
-
-    return card_label(game.SLUG, code, str(get_locale() or DEFAULT_LANG))
+    return card_label(game.SLUG, code, request_lang())
 
 
 def suit_name(game: Game, code: str) -> str:
     """A suit (or colour) named alone in the current request's language ("♠ spade",
     "♠スペード"), as Game.suit_text says it (for templates and their macros)."""
-    from flask_babel import get_locale
-
-    return game.suit_text(code, catalog(str(get_locale() or DEFAULT_LANG)).gettext)
+    return game.suit_text(code, catalog(request_lang()).gettext)
 
 
 def card_text(game: Game, code: str, gettext: Gettext) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import derived, events, i18n, limits, rules, store
@@ -241,7 +241,7 @@ def board_panel(token: str) -> Response:
     version = store.club_version(get_db(), event.id)
     if derived.same_tag(version, request.if_none_match.as_set()):
         return Response(status=304, headers={"ETag": f'"{version}"'})
-    key = ("club/board.html#panel", token, version, str(get_locale()))
+    key = ("club/board.html#panel", token, version, i18n.request_lang())
     html = derived.fragment(key, lambda: render_block("club/board.html", "panel", **_board_context(event, token)))
     response = make_response(html)
     response.headers["ETag"] = f'"{version}"'

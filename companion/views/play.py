@@ -162,9 +162,7 @@ def _links(number: int) -> GameLinks:
 
 def _card_text(game: tables.LoadedGame) -> Any:
     """How the templates name a card, in the page's language."""
-    from flask_babel import get_locale
-
-    lang = str(get_locale() or i18n.DEFAULT_LANG)
+    lang = i18n.request_lang()
     return lambda code: i18n.card_label(game.module.SLUG, code, lang)
 
 
@@ -340,9 +338,7 @@ def panel(number: int) -> Response:
 
 def _panel_key(number: int, version: str) -> tuple[Any, ...]:
     """This phone's panel of game `number` at `version` (derived.panel_key)."""
-    from flask_babel import get_locale
-
-    return derived.panel_key(g.table.id, number, version, str(get_locale()), request.cookies.get("theme"), g.can_write)
+    return derived.panel_key(g.table.id, number, version, i18n.request_lang(), request.cookies.get("theme"), g.can_write)
 
 
 def _panel_kept(html: str) -> tuple[str, str]:
