@@ -137,6 +137,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     compress.init_app(app)
     babel = Babel(app, locale_selector=select_locale)
+    # Flask-Babel's own gettext for templates, as it installs them, with the request's catalog
+    # looked up once per request (i18n.request_words) rather than at every sentence. (Jinja's
+    # i18n extension, which Flask-Babel adds, gives the environment this method.)
+    install: Callable[..., None] = getattr(app.jinja_env, "install_gettext_callables")  # noqa: B009
+    install(
+        gettext=lambda s: i18n.request_words().gettext(s),
+        ngettext=lambda s, p, n: i18n.request_words().ngettext(s, p, n), newstyle=True)
 
     @app.before_request
     def readable_address() -> None:
@@ -172,15 +179,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     @app.context_processor
     def page_context() -> dict[str, Any]:
-        from flask_babel import get_translations
-
         # Where the language and theme switches send back to: this path and its query, the
         # query's bytes decoded leniently (a hand-typed address may carry anything).
         query = request.query_string.decode("utf-8", "replace") if request else ""
         here = (request.path + ("?" + query if query else "")) if request else "/"
         # The page's catalog looked up once per render instead of once per string: the
         # same newstyle gettext Flask-Babel installs, bound to this request's language.
-        fast = page_gettext(get_translations().gettext)
+        fast = page_gettext(i18n.request_words().gettext)
         theme = request.cookies.get("theme") if request else None
         return {"lang": i18n.request_lang(), "here": here, "_": fast, "gettext": fast,
                 "theme": theme if theme in ("light", "dark") else None,

@@ -33,10 +33,14 @@ class Words(Protocol):
 
 
 def request_words() -> Words:
-    """The catalog of the current request's language (Flask-Babel's)."""
+    """The catalog of the current request's language (Flask-Babel's), looked up once per
+    request: the templates' gettext (app.py) asks for it at every sentence."""
+    from flask import g
     from flask_babel import get_translations
 
-    words: Words = get_translations()
+    words: Words | None = g.get("request_words")
+    if words is None:
+        words = g.request_words = get_translations()
     return words
 
 
