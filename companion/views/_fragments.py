@@ -80,9 +80,9 @@ def correct_href(code: object, seat: object = None) -> str | None:
     """The correction page of the entry that holds a card (for the scorer; see
     play.correct_links), by its code and, where copies are several, whose it is ("-":
     nobody's). A settled part being drawn notes each answer (settled)."""
-    links = g.get("correct_links", {})
+    links = g.get("correct_links")
     key = str(code).upper()
-    href = links.get(f"{seat}:{key}") if seat is not None else links.get(key)
+    href = None if links is None else links.get(f"{seat}:{key}") if seat is not None else links.get(key)
     found = str(href) if href is not None else None
     asked = g.get("correct_asked")
     if asked is not None:

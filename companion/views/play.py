@@ -89,28 +89,42 @@ def _correction(game: tables.LoadedGame) -> str | None:
     return said.text(words) if said is not None else None
 
 
-def correct_links(game: tables.LoadedGame, game_links: GameLinks) -> dict[str, str]:
+class CorrectLinks:
     """For the scorer: each card code entered in this game, as corrected, mapped to the
     correction page of the latest entry in force that holds it (also under "seat:code", and
-    "-:code" for an entry that is nobody's, such as a dummy's card).
-    The game says which seat and cards an entry names (`names`); no payload is read here.
-    A card on the panel (the trick under way, the last one completed, the round) is tapped
-    to correct it (`correct_href`)."""
-    if not g.can_write:
-        return {}
-    log = game.log
-    links: dict[str, str] = {}
-    for position in game.replayed.effective:
-        row = log[position]
-        if row.kind in (UNDO, CORRECT, ABANDON):
-            continue
-        named = game.module.names(row.kind, game.payload_in_force(position))
-        href = game_links.correct + str(position)
-        for code in named.cards:
-            links[code.upper()] = href
-            # A card of which several copies exist: whose it is ("-": nobody's, a dummy's).
-            links[f"{'-' if named.seat is None else named.seat}:{code.upper()}"] = href
-    return links
+    "-:code" for an entry that is nobody's, such as a dummy's card). The game says which
+    seat and cards an entry names (`names`); no payload is read here. A card on the panel
+    (the trick under way, the last one completed, the round) is tapped to correct it
+    (`correct_href`). Read from the latest entry back, only as far as the cards asked for:
+    a panel asks for the latest few, not for the whole game."""
+
+    def __init__(self, game: tables.LoadedGame, href: str) -> None:
+        self.game = game
+        self.href = href
+        self.left = reversed(game.replayed.effective)
+        self.found: dict[str, str] = {}
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        while key not in self.found:
+            position = next(self.left, None)
+            if position is None:
+                return default
+            row = self.game.log[position]
+            if row.kind in (UNDO, CORRECT, ABANDON):
+                continue
+            named = self.game.module.names(row.kind, self.game.payload_in_force(position))
+            href = self.href + str(position)
+            for code in named.cards:
+                # The latest entry holding a card is read first: an earlier one does not replace it.
+                self.found.setdefault(code.upper(), href)
+                # A card of which several copies exist: whose it is ("-": nobody's, a dummy's).
+                self.found.setdefault(f"{'-' if named.seat is None else named.seat}:{code.upper()}", href)
+        return self.found[key]
+
+
+def correct_links(game: tables.LoadedGame, game_links: GameLinks) -> CorrectLinks | None:
+    """The scorer's correction links of this game's cards (CorrectLinks); None for a viewer."""
+    return CorrectLinks(game, game_links.correct) if g.can_write else None
 
 
 def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "") -> dict[str, Any]:
