@@ -323,6 +323,14 @@ def _keep(state: State, side: object) -> State:
     return replace(state, current=turn, latest=turn.rulings)
 
 
+def _throwable(side: str | None, played: int, rank: int) -> bool:
+    """Whether a card of `rank` can be among those thrown away when the half on `side` of a
+    card of rank `played` is kept (ゲームのルール 1): keeping the left half throws away the
+    cards right of it, none lower than it; keeping the right half, those left of it, none
+    higher."""
+    return rank >= played if side == "left" else rank <= played
+
+
 def _discard(state: State, cards: Sequence[Card]) -> State:
     turn = state.current
     assert turn is not None
@@ -332,11 +340,7 @@ def _discard(state: State, cards: Sequence[Card]) -> State:
     if len(cards) > most:
         raise RuleError("ko.discard_too_many", PLAY, seat=SeatRef(turn.seat), size=turn.hand_before, most=most,
                         count=len(cards))
-    rank = turn.rank
-    if turn.side == "left":
-        wrong = tuple(c for c in cards if c.rank < rank)
-    else:
-        wrong = tuple(c for c in cards if c.rank > rank)
+    wrong = tuple(c for c in cards if not _throwable(turn.side, turn.rank, c.rank))
     if wrong:
         raise RuleError(f"ko.discard_wrong_side_{turn.side}", PLAY, card=CardRef(turn.card.code), cards=codes(wrong))
     seen, used = _seen_with(state, cards)
@@ -362,7 +366,7 @@ def _discard_counted(state: State, count: int) -> State:
                         count=count)
     # 内容物: six of each rank. The cards thrown away are of the ranks on the other side of
     # the card played (its own rank included), and none of them can have been seen already.
-    other_side = [r for r in RANKS if (r >= turn.rank if turn.side == "left" else r <= turn.rank)]
+    other_side = [r for r in RANKS if _throwable(turn.side, turn.rank, r)]
     left = sum(state.unseen(r) for r in other_side)
     if count > left:
         raise RuleError(f"ko.discard_unseen_{turn.side}", CONTENTS, card=CardRef(turn.card.rank_card.code),
