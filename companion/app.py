@@ -183,8 +183,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # query's bytes decoded leniently (a hand-typed address may carry anything).
         query = request.query_string.decode("utf-8", "replace") if request else ""
         here = (request.path + ("?" + query if query else "")) if request else "/"
-        # The page's catalog looked up once per render instead of once per string: the
-        # same newstyle gettext Flask-Babel installs, bound to this request's language.
+        # The page's own gettext: the same newstyle gettext as the one installed above, bound
+        # to the request's catalog itself, so a sentence of the page's is one lookup.
         fast = page_gettext(i18n.request_words().gettext)
         theme = request.cookies.get("theme") if request else None
         return {"lang": i18n.request_lang(), "here": here, "_": fast, "gettext": fast,

@@ -14,8 +14,7 @@ from typing import Any
 from flask import g, render_template
 from markupsafe import Markup, escape
 
-from .. import derived
-from ..i18n import request_lang
+from .. import derived, i18n
 from ..rules.contract import Game
 
 
@@ -27,9 +26,7 @@ class Keys(Markup):
 
 def static_fragment(template_name: str, module: Game, **params: object) -> Markup:
     """`template_name` rendered with `module` and `params` (hashable), once per language."""
-    from .. import i18n
-
-    lang = request_lang()
+    lang = i18n.request_lang()
     key = (template_name, module.SLUG, lang, tuple(sorted(params.items())))
 
     def render() -> Keys:
@@ -110,7 +107,7 @@ def settled(template_name: str, value: object, names: Sequence[str], **context: 
                 outer.extend(asked)
         return html, tuple(asked)
 
-    return derived.settled(template_name, request_lang(), g.get("role"), names, value, still, make)
+    return derived.settled(template_name, i18n.request_lang(), g.get("role"), names, value, still, make)
 
 
 HOLE = "\ue000"
@@ -128,7 +125,7 @@ def framed(template_name: str, key: Hashable, holes: Mapping[str, object], **con
         marks = {name: Markup(f"{HOLE}{name}{HOLE}") for name in holes}
         return Markup(render_template(template_name, hole=marks, **context))
 
-    text = str(derived.framed((template_name, request_lang(), key), make))
+    text = str(derived.framed((template_name, i18n.request_lang(), key), make))
     for name, value in holes.items():
         text = text.replace(f"{HOLE}{name}{HOLE}", str(escape(value)))
     return Markup(text)
@@ -149,5 +146,5 @@ def fragment(template_name: str, key: Hashable, **context: Any) -> Markup:
     everything the fragment shows; the table's entries are append-only, so a key built
     from what was entered stays true.
     """
-    return derived.fragment((template_name, request_lang(), key),
+    return derived.fragment((template_name, i18n.request_lang(), key),
                             lambda: Markup(render_template(template_name, **context)))
