@@ -86,14 +86,16 @@ def server_limits() -> dict[str, float]:
     return {"connection_limit": CONNECTION_LIMIT, "timeout": CHANNEL_TIMEOUT}
 
 
-THREADS = 2
+THREADS = 1
 """The app's threads per serving process. Drawing a panel is CPU work under one interpreter
-lock per process, so more threads only queue for it: run alternately, 2 threads per process
-(one process per core) answered faster than 8 in every bench/table_load.py run and in most
-bench/hall.py runs at 250-350 tables (4 fell between), and cost less CPU per entry (README,
-How it holds up). What waits without CPU
-(the write lock, another process's drawing) is short; a request beyond them waits in
-gevent's queue, not refused."""
+lock per process, so a second thread only queues for it, and every SQLite call, which lets
+the lock go, hands it to the other thread and waits to win it back (16 context switches
+an entry against 11 with one). Run alternately on 2026-11-27 (one process per core): 1
+thread answered bench/table_load.py's entries faster than 2 in 9 pairs of 11 (entry p95
+29-42 ms against 31-46) for less CPU, and bench/hall.py at 350 tables at entry p95 35 and
+66 ms against 178 and 44 (server CPU 107-109% against 114-118%); earlier, 2 had beaten 8
+the same way (README, How it holds up). What waits without CPU (the write lock, the
+durable commit) is short; a request beyond them waits in gevent's queue, not refused."""
 
 
 def public_url(text: str) -> str:

@@ -11,8 +11,9 @@ gunicorn's gevent worker on gevent's WSGI server (`Worker`), given this module's
 the way gunicorn's gevent workers take one (their `wsgi_handler`): gevent holds every
 connection in one event loop per process, so a phone's connection kept open between its
 requests, or its live stream, costs a greenlet (a few kilobytes), not a thread. The app runs
-on a pool of real threads (`Front`), each with its own SQLite connection, so a request that
-waits for SQLite's write lock holds only its thread; nothing is monkey-patched.
+on a pool of real threads (`Front`; one by default, cli.THREADS), each with its own SQLite
+connection, so a request that waits for SQLite's write lock holds only its thread, never the
+event loop; nothing is monkey-patched.
 
 The live stream (`/t/<link>/live`, Server-Sent Events) is answered in the event loop
 without the app: it says the table's version at once, again whenever it changes, and every
