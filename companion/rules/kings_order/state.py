@@ -81,6 +81,13 @@ class Turn:
     def rank(self) -> int:
         return self.card.rank
 
+    def throws(self, rank: int) -> bool:
+        """Whether a card of `rank` can be among those thrown away, the half on `side` kept
+        (ゲームのルール 1): keeping the left half throws away the cards right of the card
+        played, none lower than it; keeping the right half, those left of it, none higher.
+        Read by the engine and by the page that offers the discards."""
+        return rank >= self.rank if self.side == "left" else rank <= self.rank
+
     @property
     def handed(self) -> tuple[Card, ...]:
         """The cards handed over: the played rank, `count` times (their suits unknown)."""
@@ -323,14 +330,6 @@ def _keep(state: State, side: object) -> State:
     return replace(state, current=turn, latest=turn.rulings)
 
 
-def _throwable(side: str | None, played: int, rank: int) -> bool:
-    """Whether a card of `rank` can be among those thrown away when the half on `side` of a
-    card of rank `played` is kept (ゲームのルール 1): keeping the left half throws away the
-    cards right of it, none lower than it; keeping the right half, those left of it, none
-    higher."""
-    return rank >= played if side == "left" else rank <= played
-
-
 def _discard(state: State, cards: Sequence[Card]) -> State:
     turn = state.current
     assert turn is not None
@@ -340,7 +339,7 @@ def _discard(state: State, cards: Sequence[Card]) -> State:
     if len(cards) > most:
         raise RuleError("ko.discard_too_many", PLAY, seat=SeatRef(turn.seat), size=turn.hand_before, most=most,
                         count=len(cards))
-    wrong = tuple(c for c in cards if not _throwable(turn.side, turn.rank, c.rank))
+    wrong = tuple(c for c in cards if not turn.throws(c.rank))
     if wrong:
         raise RuleError(f"ko.discard_wrong_side_{turn.side}", PLAY, card=CardRef(turn.card.code), cards=codes(wrong))
     seen, used = _seen_with(state, cards)
@@ -366,7 +365,7 @@ def _discard_counted(state: State, count: int) -> State:
                         count=count)
     # 内容物: six of each rank. The cards thrown away are of the ranks on the other side of
     # the card played (its own rank included), and none of them can have been seen already.
-    other_side = [r for r in RANKS if _throwable(turn.side, turn.rank, r)]
+    other_side = [r for r in RANKS if turn.throws(r)]
     left = sum(state.unseen(r) for r in other_side)
     if count > left:
         raise RuleError(f"ko.discard_unseen_{turn.side}", CONTENTS, card=CardRef(turn.card.rank_card.code),

@@ -817,3 +817,19 @@ def test_the_quick_judge_asks_for_the_half_when_a_card_inside_is_tapped(client: 
     result = soup(client.get(right)).select_one("#result")
     assert [words(d) for d in result.select("#after dd")] == ["2", "7 7", "none", "none"]
 
+
+
+def test_the_step_by_step_discard_keys_offer_only_the_ranks_the_kept_half_can_throw_away(
+        client: FlaskClient) -> None:
+    """ゲームのルール 1: a turn entered step by step (an older page, the API) asks for the
+    discards on their own form; its copies keys offer the ranks on the thrown side only, each
+    as many times as copies are unseen, read from the engine's own rule (Turn.throws)."""
+    url = seat_table(client, NAMES3, options={"discards": "named"})
+    ok(post(client, url, "play", {"card": "9"}))
+    ok(post(client, url, "keep", {"side": "left"}))
+    form = soup(client.get(url)).select_one("form#discard")
+    offered = {r: len(form.select(f".copies.r-{r} input[name=cards]")) for r in ko.PAD}
+    # The left half kept: the cards right of the 9 are thrown away, none lower; five 9s unseen.
+    assert offered == {r: (5 if r == "9" else 6) if r in ("9", "10", "J", "Q", "K") else 0 for r in ko.PAD}
+    assert [d.get("class") for d in form.select(".copies.off")] == [
+        ["copies", f"r-{r}", "off"] for r in ("A", "2", "3", "4", "5", "6", "7", "8")]
