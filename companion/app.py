@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, abort, g, request, send_from_directory
+from flask import Flask, abort, g, request, send_from_directory, url_for
 from flask.templating import Environment
 from flask_babel import Babel
 from flask_compress import Compress
@@ -205,7 +205,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import rulebooks
     from .views import api, club, errors, home, play, referee
 
-    app.jinja_env.globals["clause_href"] = rulebooks.href
+    def clause_href(slug: str, label: str) -> str | None:
+        """The link to a clause on its game's rules page (None if the clause is not there)."""
+        anchor = rulebooks.anchor(slug, label)
+        return url_for("referee.rulebook", slug=slug, _anchor=anchor) if anchor else None
+
+    app.jinja_env.globals["clause_href"] = clause_href
     app.jinja_env.globals["correct_href"] = correct_href
 
     def clause_badge(slug: str, label: str) -> str:

@@ -44,10 +44,9 @@ def anchors(slug: str) -> dict[str, str]:
     return found
 
 
-def href(slug: str, label: str) -> str | None:
-    """The link to a clause on its game's rules page, or None if the clause is not there."""
-    anchor = anchors(slug).get(label)
-    return f"/rules/{slug}#{anchor}" if anchor else None
+def anchor(slug: str, label: str) -> str | None:
+    """The id of a clause on its game's rules page, or None if the clause is not there."""
+    return anchors(slug).get(label)
 
 
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")

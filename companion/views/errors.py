@@ -12,6 +12,7 @@ from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from .. import store
+from . import api
 from ..rules.base import N_
 
 
@@ -53,7 +54,9 @@ and what the person running the server must do."""
 
 
 def _wants_json() -> bool:
-    return request.path.startswith("/api/")
+    """Whether the request is the JSON API's (its refusals are JSON): by the blueprint's own
+    prefix, since an address no route matches has no blueprint to ask."""
+    return request.path.startswith(f"{api.bp.url_prefix}/")
 
 
 def _answer(status: int, message: str) -> Any:

@@ -179,7 +179,7 @@ def test_every_clause_cited_has_its_place_in_the_rulebook(slug: str) -> None:
         labels |= {r.clause for r in game.rulings(state)}
     labels |= {f.ruling.clause for f in game.audit(state)}
     labels |= {o.clause for o in game.OPTIONS}
-    missing = sorted(label for label in labels if label and rulebooks.href(slug, label) is None)
+    missing = sorted(label for label in labels if label and rulebooks.anchor(slug, label) is None)
     assert missing == []
 
 
