@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import RuleError, form_int, form_text
+from ..base import form_int, form_text
 from ..contract import EntryRef
 from ..kit.entries import entry_ref
-from .cards import Card, parse_card
+from ..kit.taps import tapped
+from .cards import parse_card
 from .options import MAX_PLAYERS, MIN_PLAYERS
+
 
 def form_payload(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     """An entry from the page's form: the tapped "card", and "seat"/"trick" as numbers.
@@ -33,24 +35,7 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     tapped "card", or "back" to take the last one back. Returns (request or None, what the
     page shows: the cards entered).
     """
-
-    cards: list[Card] = []
-    for code in form_text(fields, "cards").split("."):
-        try:
-            card = parse_card(code)
-        except RuleError:
-            continue
-        if card not in cards:
-            cards.append(card)
-    if "back" in fields and cards:
-        cards.pop()
-    elif form_text(fields, "card"):
-        try:
-            tapped: Card | None = parse_card(form_text(fields, "card"))
-        except RuleError:
-            tapped = None
-        if tapped is not None and tapped not in cards and len(cards) < 1 + MAX_PLAYERS:
-            cards.append(tapped)
+    cards = tapped(fields, parse_card, 1 + MAX_PLAYERS)
     entered = {"cards": tuple(cards), "master": cards[0] if cards else None, "plays": tuple(cards[1:]),
                "full": len(cards) >= 1 + MAX_PLAYERS}
     if len(cards) - 1 < MIN_PLAYERS:

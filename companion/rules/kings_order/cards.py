@@ -16,17 +16,15 @@ from ..base import RuleError
 from ..contract import Gettext
 from .clauses import CONTENTS
 from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
-from ..kit.tennos import card_words, suit_text as suit_text
+from ..kit.tennos import card_words, rank_text as rank_text, suit_text as suit_text
 
 
 
 RANKS = tuple(range(1, 14))
 """A (1) low to K (13) high (RULINGS: hands are held in rank order, A low, K high)."""
-RANK_TEXT: Mapping[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
-RANK_OF_TEXT: Mapping[str, int] = {**{text: rank for rank, text in RANK_TEXT.items()},
-                                   **{str(rank): rank for rank in range(2, 11)}}
-PAD = tuple(RANK_TEXT.get(rank, str(rank)) for rank in RANKS)
+PAD = tuple(rank_text(rank) for rank in RANKS)
 """The rank pad, A to K: every entry of the game can be made with it."""
+RANK_OF_TEXT: Mapping[str, int] = {text: rank for rank, text in zip(RANKS, PAD, strict=True)}
 
 COPIES = len(SUITS)
 """内容物: each rank exists six times, once per suit."""
@@ -35,11 +33,6 @@ HAND_SIZE = 13
 FACE_CARDS = (11, 12, 13)
 """ゲームの終了と得点計算: J, Q and K score by majority, 11, 12 and 13 points."""
 FACE_LETTERS: Mapping[int, str] = {11: "J", 12: "Q", 13: "K"}
-
-
-def rank_text(rank: int) -> str:
-    """A rank as printed on the cards: "A", "7", "K"."""
-    return RANK_TEXT.get(rank, str(rank))
 
 
 @dataclass(frozen=True, order=True)

@@ -9,7 +9,7 @@ the rest. A revoke is proven once per offence; no result is changed (the table d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
 from typing import Protocol, TypeVar
 
 
@@ -21,15 +21,17 @@ class ShownOut(Protocol):
 
 
 S = TypeVar("S", bound=ShownOut)
+T = TypeVar("T", bound=Hashable)
+"""What a show-out lacked: a suit, or whatever the game's follow rule names (a rank, say)."""
 
 
-def voids(show_outs: Iterable[S], seat: int, lacking: Callable[[S], Iterable[str]]) -> frozenset[str]:
+def voids(show_outs: Iterable[S], seat: int, lacking: Callable[[S], Iterable[T]]) -> frozenset[T]:
     """Everything `seat` has shown out of so far in the deal."""
     return frozenset(x for so in show_outs if so.seat == seat for x in lacking(so))
 
 
 def contradicted(show_outs: Iterable[S], proven: Collection[S], seat: int,
-                 lacking: Callable[[S], Iterable[str]], holds: Callable[[str], bool]) -> Iterator[tuple[S, str]]:
+                 lacking: Callable[[S], Iterable[T]], holds: Callable[[T], bool]) -> Iterator[tuple[S, T]]:
     """Each earlier show-out of `seat`, not yet proven, that a card holding one of the things
     it lacked contradicts: (the show-out, the first such thing the card holds)."""
     for so in show_outs:

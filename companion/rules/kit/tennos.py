@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..base import N_
 from ..contract import Gettext
+from .cards import RANK_TEXT as RANK_TEXT, rank_text as rank_text
 from .words import suit_words
 
 SUITS = ("L", "X", "C", "H", "S", "D")
@@ -25,16 +26,6 @@ SUIT_NAMES: Mapping[str, str] = {
     "D": N_("diamond"),
 }
 SUIT_SYMBOLS: Mapping[str, str] = {"L": "❦", "X": "✚", "C": "♣", "H": "♥", "S": "♠", "D": "♦"}
-
-
-RANK_TEXT: Mapping[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
-"""How a rank is printed. The ace is 1 in the games where it is low and 14 where it is the
-highest card; either way it is printed "A"."""
-
-
-def rank_text(rank: int) -> str:
-    """How a rank is printed: "A", "2" ... "10", "J", "Q", "K"."""
-    return RANK_TEXT.get(rank, str(rank))
 
 
 @dataclass(frozen=True, order=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..base import N_, RuleError
 from ..contract import Gettext
+from ..kit.cards import rank_text
 from ..kit.words import suit_words
 from .rulecards import SUITS
 
@@ -23,7 +24,6 @@ SUIT_NAMES: Mapping[str, str] = {
 }
 SUIT_SYMBOLS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-RANK_TEXT: Mapping[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_OF_TEXT: Mapping[str, int] = {"A": 1, "J": 11, "Q": 12, "K": 13}
 JOKER_CODE = "JK"
 DECK_SIZE = 52
@@ -43,7 +43,7 @@ class Card:
 
     @property
     def rank_text(self) -> str:
-        return RANK_TEXT.get(self.rank, str(self.rank))
+        return rank_text(self.rank)
 
     @property
     def code(self) -> str:

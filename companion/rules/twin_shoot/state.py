@@ -39,7 +39,8 @@ from .teams import (
     default_opening_leader, direction_for, is_right_side, last_place_team, partner, play_order, team_of,
     team_params, team_seats,
 )
-from .tricks import TRICKS_PER_HAND, Play, Revoke, ShowOut, TrickResult, proven_revokes, resolve, shown_void, trick_so_far
+from .tricks import (TRICKS_PER_HAND, Play, Revoke, ShowOut, TrickResult, proven_revokes, resolve, shown_void, trick_so_far,
+                     void_ranks, void_suits)
 
 
 @dataclass(frozen=True)
@@ -284,12 +285,11 @@ class State:
 
     def voids(self, seat: int) -> frozenset[str]:
         """The suits `seat` has shown to hold none of, this hand."""
-        return frozenset(so.suit for so in self.hand.show_outs if so.seat == seat and so.suit is not None)
+        return void_suits(self.hand.show_outs, seat)
 
     def void_ranks(self, seat: int) -> tuple[str, ...]:
         """The ranks `seat` has shown to hold none of, this hand, highest first, as printed."""
-        ranks = {so.rank for so in self.hand.show_outs if so.seat == seat and so.rank is not None}
-        return tuple(rank_text(r) for r in sorted(ranks, reverse=True))
+        return tuple(rank_text(r) for r in sorted(void_ranks(self.hand.show_outs, seat), reverse=True))
 
 
 def make_setup(raw: Mapping[str, Any]) -> Setup:

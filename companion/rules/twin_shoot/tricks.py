@@ -9,11 +9,12 @@ rank in the same hand proves a revoke.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..base import CardRef, Ruling, SeatRef, SuitRef
+from ..kit import follow
 from .cards import Card
 from .clauses import c_step
 
@@ -205,16 +206,41 @@ class Revoke:
         return Ruling("ts.revoke_rank", so.clause, params)
 
 
+def _lacks(so: ShowOut) -> Iterator[tuple[str, str | int]]:
+    """What a show-out shows its player holds none of: ("suit", the lead's suit) and/or
+    ("rank", the lead's rank), the suit first."""
+    if so.suit is not None:
+        yield "suit", so.suit
+    if so.rank is not None:
+        yield "rank", so.rank
+
+
+def _lacks_suit(so: ShowOut) -> tuple[str, ...]:
+    return (so.suit,) if so.suit is not None else ()
+
+
+def _lacks_rank(so: ShowOut) -> tuple[int, ...]:
+    return (so.rank,) if so.rank is not None else ()
+
+
+def void_suits(show_outs: Iterable[ShowOut], seat: int) -> frozenset[str]:
+    """The suits `seat` has shown to hold none of (kit.follow)."""
+    return follow.voids(show_outs, seat, _lacks_suit)
+
+
+def void_ranks(show_outs: Iterable[ShowOut], seat: int) -> frozenset[int]:
+    """The ranks `seat` has shown to hold none of (kit.follow)."""
+    return follow.voids(show_outs, seat, _lacks_rank)
+
+
 def proven_revokes(show_outs: Iterable[ShowOut], proven: Iterable[Revoke], seat: int, card: Card,
                    trick: int) -> tuple[Revoke, ...]:
-    """Earlier show-outs by `seat` that `card` contradicts; each offence is proven once."""
+    """Earlier show-outs by `seat` that `card` contradicts (kit.follow); each offence is proven
+    once, as a suit revoke where the card holds the suit it lacked, else a rank revoke."""
+    def holds(thing: tuple[str, str | int]) -> bool:
+        kind, value = thing
+        return (card.suit if kind == "suit" else card.rank) == value
+
     done = {r.shown_out for r in proven}
-    found = []
-    for so in show_outs:
-        if so.seat != seat or so in done:
-            continue
-        if so.suit is not None and card.suit == so.suit:
-            found.append(Revoke(seat, so, "suit", trick, card))
-        elif so.rank is not None and card.rank == so.rank:
-            found.append(Revoke(seat, so, "rank", trick, card))
-    return tuple(found)
+    return tuple(Revoke(seat, so, kind, trick, card)
+                 for so, (kind, _value) in follow.contradicted(show_outs, done, seat, _lacks, holds))
