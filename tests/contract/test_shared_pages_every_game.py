@@ -91,7 +91,7 @@ def test_the_rules_page_has_every_clause_the_pages_cite(slug: str, lang: str, ap
     cited = 0
     for step in sorted({len(log) // 4, len(log) // 2, len(log)}):
         url = import_to(client, record_of(slug, setup, log[:step]))
-        for path in ("/g/1", "/g/1/history"):
+        for path in ("/g/1", "/g/1/history", "/new"):  # the game, its history, the next game's options
             for badge in soup(client.get(url + path)).select("a.clause"):
                 href = badge["href"]
                 assert href.split("#")[0].endswith(f"/rules/{slug}"), href
