@@ -22,8 +22,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.derived import SIZES  # noqa: E402
-from companion.memory import Memory  # noqa: E402
 from companion.server import Server, listen  # noqa: E402
 
 
@@ -63,5 +61,4 @@ if __name__ == "__main__":
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--queued", action="store_true", help="writers queue on a lock, as the app's do")
     args = parser.parse_args()
-    Server(make_app(args.db, args.queued), args.db, Memory(SIZES), [listen(f"127.0.0.1:{args.port}")],
-           threads=args.threads).serve_forever()
+    Server(make_app(args.db, args.queued), [listen(f"127.0.0.1:{args.port}")], threads=args.threads).serve_forever()

@@ -15,12 +15,10 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from . import i18n, store
+from . import derived, i18n, store
 from .csrf import RememberedSessions, SignedOnce, csrf_token
-from .derived import SIZES, SameBytes, same_bytes_key
+from .derived import SameBytes, same_bytes_key
 from .headers import SECURITY_HEADERS
-from .memory import Memory
-from .shelf import Shelf
 
 PACKAGE = Path(__file__).parent
 
@@ -124,10 +122,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     if app.config["DATABASE"] is None:
         raise ValueError("create_app needs DATABASE: the SQLite file to keep the tables in")
-    app.extensions["companion.memory"] = Memory(SIZES)  # this app's own: what derived.py remembers
-    if app.config.get("SHELF"):  # the serving processes of one server share their drawings (shelf.py)
-        app.extensions["companion.shelf"] = Shelf(app.config["SHELF"])
-    db = store.connect(app.config["DATABASE"], memory=app.extensions["companion.memory"])  # create and migrate
+    derived.install(app)  # what derived.py remembers: this app's own memory (and the shelf)
+    db = derived.connect(app, migrate=True)  # create and migrate
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = store.app_secret(db)
     # Held open for the app's lifetime so that closing a request's connection is never the
@@ -223,9 +219,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     from .polls import UnchangedPolls
 
-    app.wsgi_app = UnchangedPolls(app.wsgi_app, app.config["DATABASE"],  # type: ignore[method-assign]
-                                  app.extensions["companion.connections"], app.extensions["companion.memory"],
-                                  app.url_map)
+    app.wsgi_app = UnchangedPolls(app.wsgi_app, app)  # type: ignore[method-assign]
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)

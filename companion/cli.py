@@ -183,8 +183,8 @@ def run(app: Any, config: dict[str, object], listen: list[str], workers: int, th
     from .server import Server, listen as bind
 
     if not hasattr(os, "fork"):
-        Server(app, app.config["DATABASE"], app.extensions["companion.memory"], [bind(a) for a in listen],
-               threads=threads, **server_limits()).serve_forever()  # type: ignore[arg-type]
+        Server(app, [bind(a) for a in listen], threads=threads,
+               **server_limits()).serve_forever()  # type: ignore[arg-type]
         return
     import shutil
 

@@ -1,20 +1,36 @@
 """Everything the app remembers of what it derived from the log, each value beside its key.
 
-The rule for staleness, the only one: a remembered value is keyed by what it was derived
-from, and the key names the log's mark (a game's count of entries and the time of its
-last, as store.log_mark reads it) or the table's version (its counts of games, entries and
-name corrections, as store.version reads it) that the value came from. The log only grows,
-so a key never comes back meaning something else: a correction or a new entry moves the
-mark and the version, and the value kept under the old key is simply never asked for
-again. Nothing is ever dropped because its source changed; values leave only when their
-region is full (the least recently used first). Values derived from nothing but the code
-that ships (catalogs, rulebook files) are computed once per process with functools.cache
-where they are defined (i18n.py, rulebooks.py): they cannot change while it runs.
+The rule for staleness: a remembered value is keyed by what it was derived from, and the
+key names the log's mark (a game's count of entries and the time of its last, as
+store.log_mark reads it) or the table's version (its counts of games, entries and name
+corrections, as store.version reads it) that the value came from. The log only grows, so a
+key never comes back meaning something else: a correction or a new entry moves the mark
+and the version, and the value kept under the old key is simply never asked for again.
+Nothing is ever dropped because its source changed; values leave only when their region
+is full (the least recently used first). Two values are checked when read instead, since
+keying them by the mark would waste them: a game's replay is kept under the game with the
+mark it was made at, and its reader uses it when the mark is the log's and extends it when
+the log has grown (`replay_of`); a settled part of a panel (a judged trick) is keyed by
+the settled value itself, which no later entry changes, and the correction links it drew
+are asked again at each use (`settled`). Values derived from nothing but the code that
+ships (catalogs, rulebook files) are computed once per process with functools.cache where
+they are defined (i18n.py, rulebooks.py): they cannot change while it runs.
+
+Not derived values, so not here: the counts store.py's triggers keep in the same
+transaction as each entry (a table's counts of games and entries, a game's count and its
+last entry's time: the mark and the version themselves); the live watcher's last version
+of each table its streams watch (server.Live.watching, read again whenever SQLite's
+data_version moves); the routes' shapes (addresses.py, read once from the URL map, which
+does not change while the app runs).
+
+An app gets its memory and shelf from `install`, and its connections from `connect`: no
+other module makes, hands on or reads them (cli.py only makes the shelf's folder, before
+the serving processes fork, and removes it after).
 
 Where values are kept:
-- the app's memory (memory.py: regions, one per kind below; each app has its own, handed
-  to every connection it opens, so `memory_of(db)` finds it; a connection opened outside
-  an app gets a private one);
+- the app's memory (memory.py: regions, one per kind below; each app has its own, made by
+  `install` and carried by every connection `connect` opens for it, so `memory_of(db)`
+  finds it; a connection opened outside an app gets a private one);
 - the database, for the two facts a restart must not make costly again: a finished game's
   outcome (table `outcomes`) and the summary of a table's earlier games (table `boards`),
   each row holding the key it was derived at, read back only when the key still matches;
@@ -51,10 +67,11 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import sqlite_utils
-from flask import current_app, g
+from flask import Flask, current_app, g
 
 from . import store
 from .memory import Memory, Region
+from .shelf import Shelf
 from .rules.contract import Outcome
 
 V = TypeVar("V")
@@ -67,8 +84,29 @@ SIZES: Mapping[str, int] = {
 """How many values of each kind a process keeps (see the table above)."""
 
 
+MEMORY = "companion.memory"
+SHELF = "companion.shelf"
+"""Where an app keeps its memory and its shelf (app.extensions)."""
+
+
+def install(app: Flask) -> None:
+    """Give `app` a memory of its own (empty: whatever it remembered before is gone) and, where
+    its serving processes share their drawings (config SHELF: a folder shelf.make_folder
+    made before they forked), the shelf."""
+    app.extensions[MEMORY] = Memory(SIZES)
+    if app.config.get("SHELF"):
+        app.extensions[SHELF] = Shelf(app.config["SHELF"])
+
+
+def connect(app: Flask, migrate: bool = False) -> sqlite_utils.Database:
+    """A connection to `app`'s database (store.connect) that carries the app's memory."""
+    db = store.connect(app.config["DATABASE"], migrate=migrate)
+    db.companion_memory = app.extensions[MEMORY]  # type: ignore[attr-defined]
+    return db
+
+
 def memory_of(db: Any) -> Memory:
-    """The memory handed to this connection (store.connect attaches the app's); else a private one."""
+    """The memory this connection carries (`connect` gives it the app's); else a private one."""
     found = getattr(db, "companion_memory", None)
     if not isinstance(found, Memory):
         found = Memory(SIZES)
@@ -77,7 +115,7 @@ def memory_of(db: Any) -> Memory:
 
 
 def _app_region(name: str) -> Region[Any, Any]:
-    memory: Memory = current_app.extensions["companion.memory"]
+    memory: Memory = current_app.extensions[MEMORY]
     return memory[name]
 
 
@@ -92,9 +130,9 @@ def _kept(region: Region[Any, Any], key: Hashable, make: Callable[[], V]) -> V:
 # --------------------------------------------------------------------------- tables and logs
 
 
-def table_id(db: Any, memory: Memory, token: str) -> str | None:
+def table_id(db: Any, token: str) -> str | None:
     """The id of the table a link opens, or None. Key: the link."""
-    tokens = memory["tokens"]
+    tokens = memory_of(db)["tokens"]
     found = tokens.get(token)
     if found is None:
         row = db.conn.execute("select id from tables where scorer_token = ? or viewer_token = ?",
@@ -185,6 +223,13 @@ BlockKey = tuple[str, int, int]
 and the count of entries of the games before the latest."""
 
 
+def block_key(table_id: str, n_games: int, n_events: int, latest_mark: tuple[int, str]) -> BlockKey:
+    """The key of a table's earlier games, from its counts (store.counts_and_latest) and the
+    latest game's mark: a correction to an earlier game appends an entry to it, which moves
+    the count of the entries before the latest."""
+    return (table_id, n_games, n_events - latest_mark[0])
+
+
 def earlier_games(db: sqlite_utils.Database, key: BlockKey,
                   make: Callable[[], tuple[tuple[Played, ...], bool]]) -> tuple[tuple[Played, ...], bool]:
     """Every game before the latest with its outcome, and whether they agree with `key`.
@@ -237,9 +282,16 @@ SUMMARY_SERIES = 2
 series and the one before (tables.Scoreboard.around)."""
 
 
+def series_basis(key: BlockKey, recent: bool, latest: store.GameRow, outcome: Outcome,
+                 abandoned: bool) -> tuple[Any, ...]:
+    """What a table's series are built from (tables.Scoreboard.basis): the earlier block's
+    key, whether only the series a game page lists are wanted, and the latest game, its
+    options, outcome and abandonment. The series change only when one of these does."""
+    return (key, recent, latest.id, repr(latest.setup.get("options", {})), repr(outcome), abandoned)
+
+
 def series(db: sqlite_utils.Database, basis: tuple[Any, ...], make: Callable[[], V]) -> V:
-    """A table's series, built once per basis (tables.Scoreboard.basis: the earlier block's
-    key and the latest game's options, outcome and abandonment)."""
+    """A table's series, built once per basis (series_basis)."""
     return _kept(memory_of(db)["boards"], ("series", *basis), make)
 
 
@@ -276,7 +328,7 @@ def panel(key: tuple[Any, ...], draw: Callable[[], tuple[str, str]]) -> tuple[st
     process, else as another serving process drew it (the shelf), else drawn here and
     shared. The phones asking for it at once wait for the one drawing it."""
     def shelved() -> tuple[str, str]:
-        shelf = current_app.extensions.get("companion.shelf")
+        shelf = current_app.extensions.get(SHELF)
         if shelf is None:
             return draw()
         token, _, html = shelf.get_or_make(_slot(key), key, lambda: _shelf_text(draw())).partition("\n")
@@ -289,7 +341,7 @@ def panel(key: tuple[Any, ...], draw: Callable[[], tuple[str, str]]) -> tuple[st
 def hand_on(key: tuple[Any, ...], kept: tuple[str, str]) -> None:
     """Keep a panel drawn elsewhere than play.panel, for the phones that will ask for it."""
     _app_region("panels").put(key, kept)
-    shelf = current_app.extensions.get("companion.shelf")
+    shelf = current_app.extensions.get(SHELF)
     if shelf is not None:
         shelf.put(_slot(key), key, _shelf_text(kept))
 

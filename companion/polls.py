@@ -10,12 +10,12 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from werkzeug.routing import Map
+from flask import Flask
 
 from . import derived, store
 from .addresses import Addresses
+from .db import thread_db
 from .headers import with_security_headers
-from .memory import Memory
 from .views._htmx import NO_SWAP, environ_is_htmx
 
 PANEL = "play.panel"
@@ -35,13 +35,10 @@ class UnchangedPolls:
     is answered 304 here. The version is the same one play.panel puts in its ETag. Its
     answers carry the security headers the app's do (the app's after_request never sees them)."""
 
-    def __init__(self, app: Callable[[Environ, StartResponse], Iterable[bytes]], database: str,
-                 connections: Any, memory: Memory, url_map: Map) -> None:
+    def __init__(self, app: Callable[[Environ, StartResponse], Iterable[bytes]], flask_app: Flask) -> None:
         self.app = app
-        self.addresses = Addresses(url_map)
-        self.database = database
-        self.connections = connections  # the app's per-thread connections (db.get_db uses the same)
-        self.memory = memory
+        self.flask_app = flask_app
+        self.addresses = Addresses(flask_app.url_map)
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         asked = environ.get("HTTP_IF_NONE_MATCH")
@@ -67,10 +64,8 @@ class UnchangedPolls:
 
     def _version(self, token: str) -> str | None:
         """The table's version, or None (an unknown link: the app answers it)."""
-        db = getattr(self.connections, "db", None)
-        if db is None:
-            db = self.connections.db = store.connect(self.database, migrate=False, memory=self.memory)
-        table_id = table_of(db, self.memory, token)
+        db = thread_db(self.flask_app)  # the thread's connection, as the app's requests use it
+        table_id = table_of(db, token)
         if table_id is None:
             return None
         if db.conn.in_transaction:
@@ -78,9 +73,9 @@ class UnchangedPolls:
         return store.version(db, table_id)
 
 
-def table_of(db: Any, memory: Memory, token: str) -> str | None:
+def table_of(db: Any, token: str) -> str | None:
     """The id of the table a link (scorer's or viewer's) opens, or None (derived.table_id)."""
-    return derived.table_id(db, memory, token)
+    return derived.table_id(db, token)
 
 
 def version_message(version: str) -> bytes:

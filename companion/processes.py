@@ -103,7 +103,7 @@ class Serve(BaseApplication):  # type: ignore[misc]
         from .app import create_app
 
         app = create_app(self.config)
-        live = Live(app.config["DATABASE"], app.extensions["companion.memory"])
+        live = Live(app)
         workers = int(str(self.options["workers"]))
         balance = Balance(str(self.config["SHELF"]), workers) if workers > 1 and self.config.get("SHELF") else None
         return Front(app, live, self.threads, self.connection_limit, self.timeout, balance)

@@ -57,11 +57,10 @@ from werkzeug.http import parse_accept_header, parse_cookie
 
 from flask import Flask
 
-from . import i18n, limits, store
+from . import derived, i18n, limits, store
 from .addresses import Addresses
 from .balance import Balance
 from .headers import with_security_headers
-from .memory import Memory
 from .polls import RETRY_MS, table_of, version_message
 from .rules.base import N_
 
@@ -122,9 +121,10 @@ class Watch:
 class Live:
     """The live streams of one process, and the watcher that wakes them."""
 
-    def __init__(self, database: str, memory: Memory) -> None:
-        self.database = database
-        self.memory = memory
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        """The companion app whose tables are watched (a bare WSGI app has no streams: the
+        benches' floor)."""
         self.watching: dict[str, Watch] = {}
         self._db: Any = None
         self._seen_data_version: int | None = None
@@ -141,7 +141,7 @@ class Live:
     @property
     def db(self) -> Any:
         if self._db is None:
-            self._db = store.connect(self.database, migrate=False, memory=self.memory)
+            self._db = derived.connect(self.app)
         return self._db
 
     def __call__(self, environ: Environ, start_response: StartResponse, token: str,
@@ -151,7 +151,7 @@ class Live:
         if environ.get("REQUEST_METHOD") not in ("GET", "HEAD"):
             start_response("405 Method Not Allowed", [("Allow", "GET"), ("Content-Length", "0")])
             return []
-        table_id = table_of(self.db, self.memory, token)
+        table_id = table_of(self.db, token)
         if table_id is None:
             # EventSource gives up on a 404: the page keeps asking for its panel instead.
             start_response("404 Not Found", [("Content-Type", "text/plain"), ("Content-Length", "0")])
@@ -445,9 +445,9 @@ class Server:
     served_in_thread), and of `companion serve` where the system cannot fork (gunicorn
     runs on Unix)."""
 
-    def __init__(self, app: App, database: str, memory: Memory, sockets: list[socket.socket],
+    def __init__(self, app: App, sockets: list[socket.socket],
                  threads: int = 2, connection_limit: int | None = None, timeout: float = 20.0) -> None:
-        self.live = Live(database, memory)
+        self.live = Live(app)
         self.front = Front(app, self.live, threads, connection_limit, timeout)
         self.gate = self.front.gate
         self.servers = [gevent.pywsgi.WSGIServer(sock, self.front, handler_class=Handler,
@@ -498,8 +498,7 @@ def served_in_thread(app: Any, host: str = "127.0.0.1", threads: int = 4, **limi
     ready = threading.Event()
 
     def run() -> None:
-        server = Server(app, app.config["DATABASE"], app.extensions["companion.memory"], [sock], threads=threads,
-                        **limits)
+        server = Server(app, [sock], threads=threads, **limits)
         made.append(server)
         ready.set()
         server.serve_forever()

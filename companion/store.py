@@ -342,8 +342,7 @@ def check_file(path: Path, create: bool) -> None:
         conn.close()
 
 
-def connect(path: str | Path | None, migrate: bool = True, memory: object = None,
-            create: bool = True) -> sqlite_utils.Database:
+def connect(path: str | Path | None, migrate: bool = True, create: bool = True) -> sqlite_utils.Database:
     """Open (creating if needed) the database file, migrated, in WAL mode.
 
     synchronous=FULL: an entry the page has confirmed is on disk before the answer goes
@@ -352,8 +351,7 @@ def connect(path: str | Path | None, migrate: bool = True, memory: object = None
     once at start and opens each request's connection with migrate=False; that first open
     checks the file (`check_file`) and raises DatabaseProblem for one that is not ours to
     write, is damaged or cannot be written. `create=False` refuses a file that does not
-    exist (export never makes an empty database). `memory`, if given, is handed on with the
-    connection, unread here: where derived.py remembers what is derived from its data.
+    exist (export never makes an empty database).
     """
     if path is None:
         db = sqlite_utils.Database(memory=True)
@@ -372,8 +370,6 @@ def connect(path: str | Path | None, migrate: bool = True, memory: object = None
             lock = _WRITE_LOCKS.setdefault(file, WriteLock(file + LOCK_SUFFIX))
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
-    if memory is not None:
-        db.companion_memory = memory  # type: ignore[attr-defined]
     db.companion_write_lock = lock  # type: ignore[attr-defined]
     if migrate:
         try:

@@ -395,7 +395,7 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
     if top is None:
         return Scoreboard(table.players, (), store.version_of(0, 0))
     (n_games, n_events, revision), latest, latest_mark = top
-    key = (table_id, n_games, n_events - latest_mark[0])
+    key = derived.block_key(table_id, n_games, n_events, latest_mark)
     recent = recent and current is not None and current.row.id == latest.id
     skipped, earlier = derived.earlier_summary(db, key, lambda: _summary(db, table, key, latest)) if recent \
         else (0, _earlier(db, table, key, latest)[0])
@@ -405,7 +405,7 @@ def scoreboard(db: sqlite_utils.Database, table_id: str, current: LoadedGame | N
         last = (latest, *_outcome_at(db, table, latest, latest_mark))
     # The series (and each evening, summed over all its games) change only when the latest
     # game's outcome or abandonment does: built once per such change, not per request.
-    basis = (key, recent, latest.id, repr(latest.setup.get("options", {})), repr(last[1]), last[2])
+    basis = derived.series_basis(key, recent, latest, last[1], last[2])
     series = derived.series(db, basis, lambda: _series((*earlier, last), len(table.players)))
     return Scoreboard(table.players, series, store.version_of(n_games, n_events, revision), basis, skipped)
 

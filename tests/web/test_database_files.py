@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli, store
+from companion import cli, derived, store
 from tests.conftest import english_client, make_app, soup
 from tests.games.hyper_maker.driver import random_game
 from tests.games.hyper_maker.table import enter, seat_table
@@ -200,9 +200,8 @@ def test_a_table_damaged_while_served_says_what_to_do(tmp_path: Path) -> None:
     data[4096:] = bytes(random.Random(2).randbytes(len(data) - 4096))
     path.write_bytes(bytes(data))
     # A server started before the damage: its kept connections and remembered replays go.
-    fresh = make_app(tmp_path / "other.db")
     app.extensions["companion.connections"] = threading.local()
-    app.extensions["companion.memory"] = fresh.extensions["companion.memory"]
+    derived.install(app)
     response = client.get(game_url)
     assert response.status_code == 500
     alert = soup(response).select_one("[role=alert]:not(#net-status)")
