@@ -4,7 +4,8 @@ Same server (companion's: gevent holding connections, the app on a pool of threa
 same thread count) and the same durability settings as the app
 (WAL, synchronous=FULL), so table_load.py can say how close an entry comes to the
 cheapest durable write this machine can do. Bare, its concurrent writers wait in SQLite's
-busy handler; with --queued they take turns on a lock, as the app's writers do.
+busy handler, as the app's do; with --queued they take turns on a lock instead (as the app's
+did while each serving process ran several app threads).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from companion.server import Server, listen  # noqa: E402
 
 
 def make_app(path: str, queued: bool = False) -> Callable[..., Iterable[bytes]]:
-    """The floor. `queued`: its writers wait their turn on a lock, as the app's do, instead
+    """The floor. `queued`: its writers wait their turn on a lock instead
     of in SQLite's busy handler (which sleeps in growing steps): fewer long waits, more
     short ones."""
     turn = threading.Lock() if queued else nullcontext()
@@ -59,6 +60,6 @@ if __name__ == "__main__":
     parser.add_argument("--db", required=True)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--threads", type=int, default=8)
-    parser.add_argument("--queued", action="store_true", help="writers queue on a lock, as the app's do")
+    parser.add_argument("--queued", action="store_true", help="writers queue on a lock instead of SQLite's busy handler")
     args = parser.parse_args()
     Server(make_app(args.db, args.queued), [listen(f"127.0.0.1:{args.port}")], threads=args.threads).serve_forever()

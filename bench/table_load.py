@@ -123,7 +123,7 @@ def main() -> None:
     parser.add_argument("--floor-threads", type=int, default=8,
                         help="the floor's threads (default 8, as the floor has always been measured)")
     parser.add_argument("--floor-queued", action="store_true",
-                        help="the floor's writers queue on a lock as the app's do (default: a bare route)")
+                        help="the floor's writers queue on a lock, not in SQLite's busy handler (default: a bare route)")
     parser.add_argument("--seconds", type=float, default=120, help="stop each phase after this long")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

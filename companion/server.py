@@ -82,7 +82,7 @@ record to import, with its form); every other request it refuses far sooner."""
 
 FILES_KEPT = 100
 """Open files a serving process keeps for itself besides its connections: the database
-with its WAL and shared memory for each thread, the writers' lock, the shelf's files, the
+with its WAL and shared memory for each thread, the shelf's files, the
 listening sockets, the event loop's own (an idle process has 12 open)."""
 
 REFUSING = 100

@@ -12,7 +12,6 @@ import os
 import re
 import secrets
 import sqlite3
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,11 +23,6 @@ import sqlite_utils
 
 from . import limits
 from .rules.base import N_, RuleError
-
-try:
-    import fcntl
-except ImportError:  # not on this system: SQLite's busy handler alone makes writers wait
-    fcntl = None  # type: ignore[assignment]
 
 migrations = sqlite_utils.Migrations("companion")
 
@@ -355,7 +349,6 @@ def connect(path: str | Path | None, migrate: bool = True, create: bool = True) 
     """
     if path is None:
         db = sqlite_utils.Database(memory=True)
-        lock = WriteLock(None)  # a private database: a lock of its own
     else:
         if migrate:
             check_file(Path(path), create)
@@ -365,12 +358,8 @@ def connect(path: str | Path | None, migrate: bool = True, create: bool = True) 
             db.enable_wal()
         except sqlite3.Error as exc:
             raise DatabaseProblem(problem_of(exc) or DB_UNREADABLE, path) from None
-        file = str(Path(path).resolve())
-        with _LOCKS_LOCK:
-            lock = _WRITE_LOCKS.setdefault(file, WriteLock(file + LOCK_SUFFIX))
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
-    db.companion_write_lock = lock  # type: ignore[attr-defined]
     if migrate:
         try:
             migrations.apply(db)
@@ -382,112 +371,48 @@ def connect(path: str | Path | None, migrate: bool = True, create: bool = True) 
     return db
 
 
-LOCK_SUFFIX = ".lock"
-"""The file beside a database that its writers lock in turn (see WriteLock)."""
-
-
-class WriteLock:
-    """One writer at a time on a database file, across threads and processes.
-
-    SQLite lets one writer in and makes the others wait in its busy handler, which sleeps
-    in growing steps (up to 100 ms) and looks again, long after the lock was free: the tail
-    of table_load.py's entries was made of those sleeps, between the threads of a process
-    and then between the processes of `companion serve`. Here a process's writers queue on
-    a thread lock, and its one writer at a time waits on an exclusive flock of `path`
-    (the file beside the database, LOCK_SUFFIX), which the kernel hands on the moment it is
-    released, and releases by itself when a process dies. The flock is taken on a file of
-    this process's own opening: an opening inherited across fork would be shared with the
-    parent, and lock nothing between them.
-    """
-
-    def __init__(self, path: str | None) -> None:
-        self.path = path
-        self._turn = threading.Lock()
-        self._fd = -1
-        self._pid = 0
-
-    def __enter__(self) -> None:
-        self._turn.acquire()
-        if self.path is None or fcntl is None:
-            return
-        try:
-            if self._pid != os.getpid():
-                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-                self._pid = os.getpid()
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
-        except BaseException:
-            self._turn.release()
-            raise
-
-    def __exit__(self, *_exc: object) -> None:
-        try:
-            if self.path is not None and fcntl is not None:
-                fcntl.flock(self._fd, fcntl.LOCK_UN)
-        finally:
-            self._turn.release()
-
-
-def _forget_locks() -> None:
-    """In a forked process: locks of its own (a thread lock held in the parent at the fork
-    would be held for ever in the child)."""
-    _WRITE_LOCKS.clear()
-    global _LOCKS_LOCK
-    _LOCKS_LOCK = threading.Lock()
-
-
-_LOCKS_LOCK = threading.Lock()
-_WRITE_LOCKS: dict[str, WriteLock] = {}
-"""One lock per database file in this process."""
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_locks)
 
 
 @contextmanager
 def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
-    """One write transaction that takes the write lock first (BEGIN IMMEDIATE).
+    """One write transaction that takes SQLite's write lock first (BEGIN IMMEDIATE).
 
     In WAL mode a transaction that reads and then writes can fail at once with "database
     is locked" when another writer got in between; taking the lock up front makes
-    concurrent writers wait their turn instead (see WriteLock).
+    concurrent writers wait their turn instead, in SQLite's busy handler (up to the
+    connection's 15 s timeout).
     """
     conn = db.conn
     if conn.in_transaction:
         conn.commit()
-    # Writers queue on the database's WriteLock and are handed it in turn, rather than
-    # sleeping in SQLite's busy handler.
-    with db.companion_write_lock:  # type: ignore[attr-defined]
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            if conn.in_transaction:  # SQLite has already rolled back after some errors (a full disk)
-                conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if conn.in_transaction:  # SQLite has already rolled back after some errors (a full disk)
+            conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 @contextmanager
 def inserting(db: sqlite_utils.Database) -> Iterator[sqlite3.Connection]:
-    """The write lock, for writes of one statement each, each its own transaction.
+    """The connection, for writes of one statement each, each its own transaction.
 
-    The holder of the write lock gives up Python's interpreter lock during every SQLite
-    statement and must win it back after each, while the process's other threads draw
-    panels: under load that wait, not the statement, is most of the time the lock is held,
-    and every writer queued behind it waits it too. A single statement run outside a
-    transaction is one: SQLite takes its write lock, writes and commits (durably, as
-    synchronous=FULL says) in one step, where BEGIN IMMEDIATE, the statement and COMMIT
-    take three.
+    A single statement run outside a transaction is one: SQLite takes its write lock,
+    writes and commits (durably, as synchronous=FULL says) in one step, where BEGIN
+    IMMEDIATE, the statement and COMMIT take three, and the holder of the write lock gives
+    up Python's interpreter lock during each statement and must win it back after it.
     """
     conn = db.conn
     if conn.in_transaction:
         conn.commit()
-    with db.companion_write_lock:  # type: ignore[attr-defined]
-        level = conn.isolation_level
-        conn.isolation_level = None  # no implicit BEGIN: each statement commits by itself
-        try:
-            yield conn
-        finally:
-            conn.isolation_level = level
+    level = conn.isolation_level
+    conn.isolation_level = None  # no implicit BEGIN: each statement commits by itself
+    try:
+        yield conn
+    finally:
+        conn.isolation_level = level
 
 
 def _now() -> str:
@@ -727,8 +652,8 @@ def append(
     `check(mark, entry)` raises to refuse; `mark` is the stored log's (length, time of its
     last entry), as log_mark gives it, so the checker can reuse a replay of exactly that log
     (a checker that reads the log itself raises Conflict if it finds it longer than `mark`).
-    The check runs before the write lock is taken, so writers wait only for each other's
-    inserts, never for an engine. Under the lock, one statement (see inserting) inserts the
+    The check runs before SQLite's write lock is taken, so writers wait only for each other's
+    inserts, never for an engine. One statement (see inserting) inserts the
     entry only if the log is still exactly at `mark` and the table's counts are as read with
     it. The log only grows, so a log that has moved on has taken the entry's number:
     Conflict is raised and nothing is stored, and a double tap or a second phone never

@@ -244,7 +244,9 @@ with store.writing(db):
 """
 
 
-def test_writers_in_two_processes_take_turns_without_sqlites_busy_handler(tmp_path: Path) -> None:
+def test_a_writer_waits_while_another_process_writes_then_writes(tmp_path: Path) -> None:
+    """Two serving processes' writers take turns: one waits in SQLite's busy handler (the
+    connection's timeout) while the other holds the write lock, and is not refused."""
     db_file = tmp_path / "turns.db"
     seat(db_file)
     holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_WRITE, str(db_file)], cwd=ROOT, text=True,
@@ -256,7 +258,6 @@ def test_writers_in_two_processes_take_turns_without_sqlites_busy_handler(tmp_pa
 
         def write() -> None:
             db = store.connect(db_file, migrate=False)
-            db.execute("PRAGMA busy_timeout=0")  # SQLite alone would refuse at once: only the turn waits
             try:
                 with store.writing(db):
                     db.execute("update tables set name = 'turns'")
