@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
-from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .base import RuleError
 from .contract import Game
+
+if TYPE_CHECKING:  # pathlib is imported by the web pages that read a game's files, not by the judge
+    from pathlib import Path
 
 
 class Registry(Mapping[str, Game]):
@@ -64,6 +66,8 @@ GAMES: Mapping[str, Game] = REGISTRY
 def folder(slug: str) -> Path:
     """The folder of game `slug`'s package, without importing it: its templates/ and static/
     (the game's own pages and stylesheet) are read from there."""
+    from pathlib import Path
+
     return Path(__file__).parent / REGISTRY.packages[slug]
 
 

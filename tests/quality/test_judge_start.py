@@ -20,6 +20,9 @@ QUESTION = '{"ask": "trick", "master": "R5B6", "plays": ["R2G9", "B8Y3", "R9B2",
 WEB_AND_DATABASE = ("flask", "flask_babel", "flask_wtf", "flask_compress", "werkzeug", "jinja2", "babel", "sqlite3",
                     "sqlite_utils", "click", "gevent", "gunicorn", "platformdirs", "segno", "ifaddr")
 """Libraries (top-level names) a rules question must not import."""
+FILES = ("pathlib", "urllib", "ipaddress")
+"""Standard modules for reading files and addresses, which a rules question never does: pathlib
+alone, with what it imports, was a tenth of the judge's start (bench/judge_start.py)."""
 PACKAGES = {slug: rules.GAMES[slug].__name__ for slug in rules.GAMES}  # type: ignore[attr-defined]
 
 WRAPPER = """import json, sys
@@ -49,6 +52,7 @@ def test_judging_one_game_imports_neither_the_web_nor_the_database_nor_another_g
     answer, modules = judged("hyper-maker", "--lang", lang)
     assert json.loads(answer)["winner"] == 2
     assert sorted(m for m in modules if m.split(".")[0] in WEB_AND_DATABASE) == []
+    assert sorted(m for m in modules if m.split(".")[0] in FILES) == []
     assert game_packages(modules) == {PACKAGES["hyper-maker"]}
     assert sorted(m for m in modules if m.startswith("companion.") and not m.startswith("companion.rules.")) == [
         "companion.cli", "companion.i18n", "companion.rules"]  # no store, app, views, server or shelf
