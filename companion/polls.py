@@ -65,17 +65,12 @@ class UnchangedPolls:
     def _version(self, token: str) -> str | None:
         """The table's version, or None (an unknown link: the app answers it)."""
         db = thread_db(self.flask_app)  # the thread's connection, as the app's requests use it
-        table_id = table_of(db, token)
+        table_id = derived.table_id(db, token)
         if table_id is None:
             return None
         if db.conn.in_transaction:
             db.conn.rollback()
         return store.version(db, table_id)
-
-
-def table_of(db: Any, token: str) -> str | None:
-    """The id of the table a link (scorer's or viewer's) opens, or None (derived.table_id)."""
-    return derived.table_id(db, token)
 
 
 def version_message(version: str) -> bytes:

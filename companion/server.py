@@ -61,7 +61,7 @@ from . import derived, i18n, limits, store
 from .addresses import Addresses
 from .balance import Balance
 from .headers import with_security_headers
-from .polls import RETRY_MS, table_of, version_message
+from .polls import RETRY_MS, version_message
 from .rules.base import N_
 
 LIVE = "play.live"
@@ -151,7 +151,7 @@ class Live:
         if environ.get("REQUEST_METHOD") not in ("GET", "HEAD"):
             start_response("405 Method Not Allowed", [("Allow", "GET"), ("Content-Length", "0")])
             return []
-        table_id = table_of(self.db, token)
+        table_id = derived.table_id(self.db, token)
         if table_id is None:
             # EventSource gives up on a 404: the page keeps asking for its panel instead.
             start_response("404 Not Found", [("Content-Type", "text/plain"), ("Content-Length", "0")])

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..base import N_
 from ..contract import Gettext
-from .cards import RANK_TEXT as RANK_TEXT, rank_text as rank_text
+from .cards import rank_text as rank_text
 from .words import suit_words
 
 SUITS = ("L", "X", "C", "H", "S", "D")

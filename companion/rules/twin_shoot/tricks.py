@@ -215,22 +215,14 @@ def _lacks(so: ShowOut) -> Iterator[tuple[str, str | int]]:
         yield "rank", so.rank
 
 
-def _lacks_suit(so: ShowOut) -> tuple[str, ...]:
-    return (so.suit,) if so.suit is not None else ()
-
-
-def _lacks_rank(so: ShowOut) -> tuple[int, ...]:
-    return (so.rank,) if so.rank is not None else ()
-
-
 def void_suits(show_outs: Iterable[ShowOut], seat: int) -> frozenset[str]:
     """The suits `seat` has shown to hold none of (kit.follow)."""
-    return follow.voids(show_outs, seat, _lacks_suit)
+    return frozenset(str(v) for kind, v in follow.voids(show_outs, seat, _lacks) if kind == "suit")
 
 
 def void_ranks(show_outs: Iterable[ShowOut], seat: int) -> frozenset[int]:
     """The ranks `seat` has shown to hold none of (kit.follow)."""
-    return follow.voids(show_outs, seat, _lacks_rank)
+    return frozenset(int(v) for kind, v in follow.voids(show_outs, seat, _lacks) if kind == "rank")
 
 
 def proven_revokes(show_outs: Iterable[ShowOut], proven: Iterable[Revoke], seat: int, card: Card,
