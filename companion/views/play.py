@@ -458,9 +458,10 @@ def undo(number: int) -> Response | tuple[str, int]:
 
 
 def _in_force(game: tables.LoadedGame, seq: int) -> dict[str, Any]:
-    """Entry `seq` as it stands now (corrected if it was), or a 404 if it is not in force."""
+    """Entry `seq` as it stands now (corrected if it was), or a 404 if it is not in force or
+    not a choice that can be corrected (an undo, a correction, an abandoning: undo reverses those)."""
     log = game.log
-    if not (0 <= seq < len(log)) or seq not in game.replayed.effective or log[seq].kind in (UNDO, CORRECT):
+    if not (0 <= seq < len(log)) or seq not in game.replayed.effective or log[seq].kind in (UNDO, CORRECT, ABANDON):
         raise PageError(404, NOT_HERE)
     return {"seq": seq, "kind": log[seq].kind, "payload": game.payload_in_force(seq), "created": log[seq].created}
 

@@ -402,6 +402,28 @@ def test_an_abandoned_game_shows_its_history_and_its_end(slug: str, client: Flas
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+def test_an_abandoning_an_undo_and_an_undone_entry_are_not_corrected(slug: str, client: FlaskClient) -> None:
+    """Issue 46: only a choice in force has a correction page. An abandoning still in force,
+    an undo and the entry it took back answer the usual refusal in the person's language
+    (never a 500), by GET and by POST, and the log stays as it was."""
+    from companion.rules.base import ABANDON
+    from tests.conftest import text
+
+    setup, log = driver(slug).random_partial(SEEDS[0])
+    undone = len(log) - 1
+    url = import_to(client, record_of(slug, setup, [*log, Event(UNDO, {}), Event(ABANDON, {})]))
+    before = client.get(url + "/export.json").get_json()["games"]
+    for lang, sentence in (("en", "There is no such page here."), ("ja", "このページは存在しません。")):
+        client.set_cookie("lang", lang)
+        for seq in (undone, undone + 1, undone + 2):
+            for answer in (client.get(f"{url}/g/1/correct/{seq}"),
+                           client.post(f"{url}/g/1/correct/{seq}", data={"seq": str(undone + 3), "kind": "x"})):
+                assert answer.status_code == 404, (lang, seq, answer.status_code)
+                assert sentence in text(answer), (lang, seq)
+    assert client.get(url + "/export.json").get_json()["games"] == before
+
+
+@pytest.mark.parametrize("slug", SLUGS)
 def test_a_card_on_the_panel_is_tapped_to_correct_its_entry(slug: str, client: FlaskClient) -> None:
     """Issue 11: besides the history, the scorer corrects a card already entered in the
     current trick (or round, or turn) by tapping it where it lies; viewers cannot."""
