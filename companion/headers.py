@@ -4,6 +4,8 @@ the server's own answers (server.Handler: malformed requests, a full house, live
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 CSP = "; ".join([
     "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "media-src 'self'",
     "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'",
@@ -19,7 +21,8 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
 )
 
 
-def with_security_headers(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """`headers` and every security header they do not already name."""
+def with_security_headers(headers: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`headers` (a list, or the tuple pywsgi hands its own error answers) and every
+    security header they do not already name."""
     named = {name.lower() for name, _value in headers}
-    return headers + [(name, value) for name, value in SECURITY_HEADERS if name.lower() not in named]
+    return [*headers, *((name, value) for name, value in SECURITY_HEADERS if name.lower() not in named)]

@@ -101,6 +101,7 @@ RETRY_AFTER = 5
 FULL = N_("The server is full")
 FULL_SAID = N_("The server has as many phones connected as it can hold right now: nothing was stored. "
                "Try again in a few seconds.")
+UNREADABLE = N_("The request could not be read: its body was cut short or malformed. Nothing was stored.")
 
 Environ = dict[str, Any]
 StartResponse = Callable[..., Any]
@@ -282,6 +283,8 @@ class Front:
         except TimeoutError:  # a body that stopped arriving: the connection is closed
             start_response("408 Request Timeout", [("Connection", "close"), ("Content-Length", "0")])
             return []
+        except (OSError, ValueError):  # a chunked body pywsgi cannot read (a size not in hex, cut short)
+            return unreadable_body(environ, start_response)
         answer: tuple[str, list[tuple[str, str]], list[bytes]] = self.pool.apply(self._run, (environ,))
         start_response(answer[0], answer[1])
         return answer[2]
@@ -329,6 +332,16 @@ def turned_away(environ: Environ, start_response: StartResponse) -> Iterable[byt
         ("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body))),
         ("Retry-After", str(RETRY_AFTER)), ("Cache-Control", "no-store"), ("Connection", "close")])
     return [] if environ.get("REQUEST_METHOD") == "HEAD" else [body]
+
+
+def unreadable_body(environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
+    """400 to a request whose body cannot be read (a malformed chunked body), answered here
+    without the app: one sentence in the person's language, and the connection closed."""
+    said = i18n.catalog(language_of(environ)).gettext(UNREADABLE).encode()
+    start_response("400 Bad Request", [
+        ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(said))),
+        ("Cache-Control", "no-store"), ("Connection", "close")])
+    return [said]
 
 
 def most_connections() -> int:

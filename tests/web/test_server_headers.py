@@ -57,6 +57,26 @@ def test_a_request_the_server_cannot_read_is_answered_400_with_the_security_head
     assert_secured(answer)
 
 
+@pytest.mark.parametrize("body", [b"zz\r\nabc\r\n0\r\n\r\n", b"3\r\nabcXX\r\n0\r\n\r\n", b"5\r\nab"])
+@pytest.mark.parametrize(("lang", "sentence"), [("en", "The request could not be read"),
+                                                ("ja", "リクエストを読み取れませんでした")])
+def test_a_malformed_chunked_body_is_answered_400_in_the_persons_language(
+        served: tuple[Flask, int], body: bytes, lang: str, sentence: str) -> None:
+    """Issue 46: a chunk size that is not hex, a chunk not ended by CRLF, or a body cut short
+    (the phone stops sending) is answered, never met with a closed connection."""
+    request = (b"POST /import HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n"
+               b"Accept-Language: " + lang.encode() + b"\r\n\r\n" + body)
+    with socket.create_connection(("127.0.0.1", served[1]), timeout=5) as sock:
+        sock.sendall(request)
+        sock.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
+    assert_secured(answer)
+    assert sentence in answer.split(b"\r\n\r\n", 1)[1].decode(), answer
+
+
 def test_a_10_kb_address_is_answered_414_with_the_security_headers(served: tuple[Flask, int]) -> None:
     answer = raw(served[1], b"GET /" + b"a" * 10_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     assert answer.startswith(b"HTTP/1.1 414 "), answer[:200]
