@@ -5,6 +5,8 @@ Flask, no SQLite, no I/O): the web layer stores the event and its tables and ask
 
 - `scoring`: `Result` (one table's finished game in a round) and `standings` (placement
   points or the game's own, sit-outs, tie-breaks, shared ranks), `meetings` (who has met).
+- `bounds`: the event's bounds (players, rounds, a table's size) and the checks of its names
+  and round numbers, read by scoring, seating and the judge alike.
 - `seating`: `draw` (table sizes within the game's player counts, sit-outs in rotation,
   round 1 at random, later rounds by the standings keeping apart players who already met),
   `Table`, `Draw`, `repeats` (for a draw changed by hand).

@@ -18,7 +18,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..rules.base import RuleError, Ruling, require_int, require_list
-from .scoring import Result, Standing, check_name, check_round, scoring_note, standings
+from .bounds import check_name, check_round
+from .scoring import Result, Standing, scoring_note, standings
 from .seating import draw
 from .words import Words, render
 

@@ -29,31 +29,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
-from typing import Any
 
-from .. import limits
 from ..rules.base import RuleError, Ruling
+from .bounds import EMPTY, MAX_PLAYERS, MAX_TABLE, check_players, check_round
 from .words import CLAUSE, number
 
 SCORINGS = ("placement", "points")
 """How a round scores: placement points at each table (the default), or the game's own points."""
-
-MAX_PLAYERS = 2000
-"""Players one event holds: a hall of the companion holds a few hundred tables."""
-
-MAX_ROUNDS = 100
-"""Rounds one event holds (a night has a handful; a league's season a few dozen)."""
 
 MAX_RESULTS = 20000
 """Results one event holds: every table of every round of the largest event, and more."""
 
 NO_GAME = MAX_PLAYERS + 1
 """A best place for sorting a player who has played no game: below every place a table has."""
-
-EMPTY: Mapping[Any, Any] = MappingProxyType({})
-"""No sit-outs (an immutable default)."""
-
 
 @dataclass(frozen=True)
 class Result:
@@ -92,33 +80,6 @@ class Standing:
     one above on the same score, or the rank they share."""
 
 
-def check_name(name: object) -> str:
-    """A player's name as given, refusing what is not one."""
-    if not isinstance(name, str) or not name.strip() or len(name) > limits.PLAYER_NAME:
-        raise RuleError("club.name", "", limit=limits.PLAYER_NAME)
-    return name
-
-
-def check_players(players: Sequence[object]) -> tuple[str, ...]:
-    """The event's players: names, each once, at most MAX_PLAYERS."""
-    if len(players) > MAX_PLAYERS:
-        raise RuleError("club.too_many_players", "", limit=MAX_PLAYERS)
-    names = tuple(check_name(p) for p in players)
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            raise RuleError("club.name_twice", "", player=name)
-        seen.add(name)
-    return names
-
-
-def check_round(value: object, field: str) -> int:
-    """A round number, 1 to MAX_ROUNDS."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
-        raise RuleError("club.round", "", field=field, limit=MAX_ROUNDS)
-    return value
-
-
 def places_ok(places: Sequence[int]) -> bool:
     """Whether `places` are a finished game's places: each is 1 + the number placed above it."""
     return all(p == 1 + sum(1 for q in places if q < p) for p in places)
@@ -134,8 +95,7 @@ def placement_points(places: Sequence[int], scale: int) -> tuple[Fraction, ...]:
 
 def check_results(players: Sequence[str], results: Sequence[Result]) -> None:
     """Every result names the event's players, once each per round, at a table of at most
-    seating.MAX_TABLE, with places of a finished game and a place and a score for each."""
-    from .seating import MAX_TABLE  # seating imports this module
+    bounds.MAX_TABLE, with places of a finished game and a place and a score for each."""
     if len(results) > MAX_RESULTS:
         raise RuleError("club.too_many_results", "", limit=MAX_RESULTS)
     known = set(players)

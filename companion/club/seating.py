@@ -32,7 +32,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..rules.base import RuleError, Ruling
-from .scoring import EMPTY, check_players, check_round
+from .bounds import EMPTY, MAX_TABLE, check_players, check_round
 from .words import CLAUSE
 
 USUAL_SIZE = 4
@@ -44,10 +44,6 @@ SEARCH_NODES = 40000
 the best found (about half a second here): enough to finish the whole search for a dozen
 players and to untangle the last tables of a hall."""
 
-
-MAX_TABLE = 12
-"""The most players one table of a draw seats (the nine games seat at most 8): it bounds the
-table sizes a judge request may name, and with them the work of choosing the sizes."""
 
 TRADES = 3
 """Times a draw may trade a sit-out for a seated player and seat the round again, while that
