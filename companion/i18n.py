@@ -16,7 +16,8 @@ from os import path
 from typing import Any, Protocol
 
 from .rules import base
-from .rules.base import CardRef, CardsRef, Message, Plural, Ruling, RuleError, SeatRef, SeatsRef, SuitRef
+from .rules.base import (CardRef, CardsRef, CountsRef, GameRef, Message, Plural, Ruling, RuleError, SeatRef, SeatsRef,
+                         SuitRef)
 from .rules.contract import Game, Gettext
 
 LANGS = ("ja", "en")
@@ -139,6 +140,12 @@ def render(
             return gettext(", ").join(card_text(module, c, gettext) for c in value.codes)
         if isinstance(value, (SuitRef, CardRef)):
             return value.code
+        if isinstance(value, GameRef):
+            from . import rules  # local: the registry imports every engine
+
+            return gettext(rules.get(value.slug).NAME)
+        if isinstance(value, CountsRef):
+            return players_text(value.counts, words)
         if isinstance(value, (tuple, list)):  # a list of plain values, as the language lists them
             return gettext(", ").join(str(show(item)) for item in value)
         return value
@@ -168,6 +175,18 @@ def count_of(value: object) -> int:
     if isinstance(value, (tuple, list)):
         return len(value)
     return 0
+
+
+def players_text(counts: Sequence[int], words: Words) -> str:
+    """A game's player counts in words: "3–6 players", "4 or 6 players", "2 players"."""
+    low, high = min(counts), max(counts)
+    if low == high:
+        return words.ngettext("%(num)d player", "%(num)d players", low) % {"num": low}
+    if list(counts) == list(range(low, high + 1)):
+        return words.gettext("%(low)s–%(high)s players") % {"low": low, "high": high}
+    if len(counts) == 2:
+        return words.gettext("%(low)s or %(high)s players") % {"low": low, "high": high}
+    return words.gettext("%(counts)s players") % {"counts": "・".join(str(n) for n in counts)}
 
 
 def ruling_text(ruling: Ruling, game: Game | None, names: Sequence[str] | None = None) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import sqlite_utils
 
 from . import derived, limits, rules, store, tables
-from .rules.base import Event, RuleError, replay
+from .rules.base import CountsRef, Event, GameRef, RuleError, replay
 
 FORMAT = "companion-table"
 VERSION = 1
@@ -191,6 +191,7 @@ def _shape(record: Any) -> list[Mapping[str, Any]]:
         raise RecordError("record.not_a_record")
     if len(games) > limits.GAMES_PER_TABLE:
         raise RecordError("record.too_many_games", count=len(games), limit=limits.GAMES_PER_TABLE)
+    _seated_by_each_game(games, len(table["players"]))
     try:
         tables.clean_title(table.get("name", ""))
         if len(tables.clean_names(table["players"])) != len(table["players"]):
@@ -208,6 +209,18 @@ def _shape(record: Any) -> list[Mapping[str, Any]]:
     if entries > limits.ENTRIES_PER_TABLE:
         raise RecordError("record.too_many_entries_table", count=entries, limit=limits.ENTRIES_PER_TABLE)
     return games
+
+
+def _seated_by_each_game(games: list[Any], count: int) -> None:
+    """Refuse a record whose table seats a number of players one of its games does not,
+    naming the game and the counts it seats (before the names are read: a table of nine is
+    refused as no game of this kind seats nine, not as no game here does)."""
+    for game in games:
+        kind = game.get("kind") if isinstance(game, Mapping) else None
+        module = rules.GAMES.get(kind) if isinstance(kind, str) else None
+        if module is not None and count not in module.PLAYER_COUNTS:
+            raise RecordError("record.player_count", game=module, kind=GameRef(module.SLUG), count=count,
+                              players=CountsRef(tuple(module.PLAYER_COUNTS)))
 
 
 def check(record: Any) -> list[tuple[Mapping[str, Any], list[Event]]]:

@@ -81,6 +81,20 @@ class CardsRef:
 
 
 @dataclass(frozen=True)
+class GameRef:
+    """A game mentioned in a ruling (a record's game, say): shown as its name in the reader's language."""
+
+    slug: str
+
+
+@dataclass(frozen=True)
+class CountsRef:
+    """The numbers of players a game seats, mentioned in a ruling: shown as "2–8 players"."""
+
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Ruling:
     """One decision with its reason: a message key, its parameters and the rulebook clause.
 
@@ -320,6 +334,7 @@ MESSAGES: Mapping[str, Message] = {
     "record.too_many_games": N_("This record holds %(count)s games, more than the %(limit)s one table keeps. Nothing was imported."),
     "record.too_many_entries": N_("Game %(number)s of the record holds %(count)s entries, more than the %(limit)s one game keeps. Nothing was imported."),
     "record.too_many_entries_table": N_("This record holds %(count)s entries in all, more than the %(limit)s one table keeps. Nothing was imported."),
+    "record.player_count": N_("%(kind)s is for %(players)s; this record seats %(count)s. Nothing was imported."),
     "record.names": N_("The record's table name or players' names: %(reason)s Nothing was imported."),
 }
 """Messages shared by every game: malformed input and the undo rule."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext, ngettext
+from flask_babel import gettext
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
@@ -37,17 +37,8 @@ def index() -> tuple[str, int]:
 
 
 def players_text(counts: Sequence[int]) -> str:
-    """A game's player counts in words: "3–6 players", "4 or 6 players", "2 players"."""
-    low, high = min(counts), max(counts)
-    if low == high:
-        said = ngettext("%(num)d player", "%(num)d players", low)
-    elif list(counts) == list(range(low, high + 1)):
-        said = gettext("%(low)s–%(high)s players", low=low, high=high)
-    elif len(counts) == 2:
-        said = gettext("%(low)s or %(high)s players", low=low, high=high)
-    else:
-        said = gettext("%(counts)s players", counts="・".join(str(n) for n in counts))
-    return str(said)
+    """A game's player counts in words, in the request's language (i18n.players_text)."""
+    return i18n.players_text(counts, i18n.request_words())
 
 
 @bp.app_context_processor

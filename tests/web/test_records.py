@@ -269,3 +269,31 @@ def test_a_records_setup_refused_is_named_as_the_setup(client: FlaskClient) -> N
                           content_type="multipart/form-data")
     assert refused.status_code == 422
     assert "Game 1 of the record, its setup:" in text(refused) and "entry" not in text(refused).split("setup:")[0]
+
+
+@pytest.mark.parametrize(("count", "lang", "said"), [
+    (9, "en", "Black Junky is for 2–8 players; this record seats 9. Nothing was imported."),
+    (1, "en", "Black Junky is for 2–8 players; this record seats 1. Nothing was imported."),
+    (9, "ja", "ブラック・じゃんきーは2〜8人用のゲームです。この記録は9人です。何も取り込まれていません。"),
+])
+def test_a_record_seating_more_or_fewer_than_its_game_does_names_the_game_and_its_counts(
+        client: FlaskClient, count: int, lang: str, said: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 46: not "No game here seats 9 players": the record's game, the counts it seats and
+    the record's own count, on the page and from the command line; nothing is imported."""
+    names = [f"P{n}" for n in range(count)]
+    record = {"format": records.FORMAT, "version": records.VERSION,
+              "table": {"name": "Friday", "players": names, "created": "2026-11-22T20:00:00"},
+              "games": [{"number": 1, "kind": "black-junky", "created": "2026-11-22T20:00:00",
+                         "setup": {"players": names, "first_leader": 0, "options": {}}, "events": []}]}
+    client.set_cookie("lang", lang)
+    tables_before = store.connect(client.application.config["DATABASE"])["tables"].count
+    refused = client.post("/import", data={"record": (io.BytesIO(json.dumps(record).encode()), "r.json")},
+                          content_type="multipart/form-data")
+    assert refused.status_code == 422
+    assert said in text(refused)
+    assert store.connect(client.application.config["DATABASE"])["tables"].count == tables_before
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert cli.main(["import", str(path), "--db", str(tmp_path / "cli.db"), "--lang", lang]) == 2
+    assert said in capsys.readouterr().err
