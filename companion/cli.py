@@ -38,6 +38,12 @@ def _(message: str, lang: str = "", **params: object) -> str:
     return i18n.catalog(lang or default_lang()).gettext(message) % params
 
 
+def ngettext(singular: str, plural: str, count: int, lang: str = "", **params: object) -> str:
+    """One of the command's messages that counts something, in the form `count` takes in
+    `lang` (the terminal's by default): "1 process", "2 processes"."""
+    return i18n.catalog(lang or default_lang()).ngettext(singular, plural, count) % {"num": count, **params}
+
+
 def default_db() -> Path:
     """The SQLite file kept in the per-user data folder."""
     from platformdirs import user_data_path
@@ -194,7 +200,8 @@ def run(app: Any, config: dict[str, object], listen: list[str], workers: int, th
     app.extensions["companion.keepalive"].conn.close()  # no SQLite connection is carried into a fork
     if workers > 1:  # the processes' shared drawings (shelf.py); one process has no one to share with
         config = {**config, "SHELF": make_shelf()}
-    print(_("companion: serving from %(n)s processes", n=workers), flush=True)
+    print(ngettext("companion: serving from %(num)d process", "companion: serving from %(num)d processes", workers),
+          flush=True)
     try:
         Serve(config, listen, workers, threads, CONNECTION_LIMIT, CHANNEL_TIMEOUT).run()
     finally:

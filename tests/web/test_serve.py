@@ -70,3 +70,30 @@ def test_gunicorn_is_given_every_address_and_a_pool_larger_than_the_gate(tmp_pat
     assert serve.cfg.workers == 3 and serve.cfg.worker_class is Worker
     # gevent's pool stops accepting when full: it must never fill before the gate says 503.
     assert serve.cfg.worker_connections > serve.connection_limit + server.REFUSING
+
+
+@pytest.mark.parametrize(("workers", "lang", "said"), [
+    (1, "en_US.UTF-8", "companion: serving from 1 process\n"),
+    (2, "en_US.UTF-8", "companion: serving from 2 processes\n"),
+    (2, "ja_JP.UTF-8", "companion: 2個のプロセスで配信しています\n"),
+])
+def test_the_count_of_serving_processes_is_said_in_the_form_it_takes(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        workers: int, lang: str, said: str) -> None:
+    """Issue 46: "serving from 1 processes" no more: the count goes through ngettext."""
+    from companion import processes
+    from companion.app import create_app
+
+    class Started:
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setenv("LANG", lang)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.setattr(processes, "Serve", Started)
+    config = {"DATABASE": str(tmp_path / "t.db")}
+    cli.run(create_app(config), config, ["127.0.0.1:5125"], workers, 1)
+    assert capsys.readouterr().out == said
