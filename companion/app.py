@@ -71,14 +71,16 @@ def page_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
 def game_files(app: Flask) -> None:
     """Each game's own templates and stylesheet live in its package (rules.folder): its
     templates answer to "games/<slug>/<name>" beside the shared ones, its stylesheet at
-    /static/games/<slug>.css (served as static files are: cached a week, compressed)."""
+    /static/games/<slug>.css (served as static files are: cached a week, compressed). What
+    several games draw alike lives in rules/kit: its templates answer to "kit/<name>"."""
     from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
     from . import rules
 
     shared = FileSystemLoader(str(app.template_folder))
     games = PrefixLoader({slug: FileSystemLoader(str(rules.folder(slug) / "templates")) for slug in rules.GAMES})
-    app.jinja_loader = ChoiceLoader([shared, PrefixLoader({"games": games})])
+    kit = FileSystemLoader(str(Path(rules.__file__).parent / "kit" / "templates"))
+    app.jinja_loader = ChoiceLoader([shared, PrefixLoader({"games": games, "kit": kit})])
 
     @app.get("/static/games/<slug>.css")
     def game_stylesheet(slug: str) -> Any:
