@@ -72,14 +72,17 @@ def game_files(app: Flask) -> None:
     """Each game's own templates and stylesheet live in its package (rules.folder): its
     templates answer to "games/<slug>/<name>" beside the shared ones, its stylesheet at
     /static/games/<slug>.css (served as static files are: cached a week, compressed). What
-    several games draw alike lives in rules/kit: its templates answer to "kit/<name>"."""
+    several games draw alike lives in rules/kit: its templates answer to "kit/<name>", its
+    stylesheet is /static/kit.css, which the stylesheets of the games that draw those parts
+    import (no other game's page loads it)."""
     from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
     from . import rules
 
     shared = FileSystemLoader(str(app.template_folder))
     games = PrefixLoader({slug: FileSystemLoader(str(rules.folder(slug) / "templates")) for slug in rules.GAMES})
-    kit = FileSystemLoader(str(Path(rules.__file__).parent / "kit" / "templates"))
+    kit_folder = Path(rules.__file__).parent / "kit"
+    kit = FileSystemLoader(str(kit_folder / "templates"))
     app.jinja_loader = ChoiceLoader([shared, PrefixLoader({"games": games, "kit": kit})])
 
     @app.get("/static/games/<slug>.css")
@@ -88,7 +91,11 @@ def game_files(app: Flask) -> None:
             abort(404)
         return send_from_directory(rules.folder(slug) / "static", f"{slug}.css")
 
-    del game_stylesheet
+    @app.get("/static/kit.css")
+    def kit_stylesheet() -> Any:
+        return send_from_directory(kit_folder / "static", "kit.css")
+
+    del game_stylesheet, kit_stylesheet
 
 
 class App(Flask):
