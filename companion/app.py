@@ -208,7 +208,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             db.conn.rollback()
 
     from . import rulebooks
-    from .views import api, club, errors, home, play, referee
+    from .views import api, book, club, errors, home, play, referee
 
     def clause_href(slug: str, label: str) -> str | None:
         """The link to a clause on its game's rules page (None if the clause is not there)."""
@@ -234,6 +234,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(club.bp)
+    app.register_blueprint(book.bp)
     csrf.exempt(api.bp)  # JSON in, JSON out, no cookies read: nothing to forge
     errors.register(app)
     return app

@@ -29,8 +29,8 @@ def running(rows: Sequence[Sequence[int]], players: int) -> list[list[int]]:
     return totals
 
 
-def _nice_step(top: int) -> int:
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+def _nice_step(top: float) -> float:
+    for step in (0.5, 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
         if top / step <= 5:
             return step
     return max(1, top // 5)
@@ -38,28 +38,37 @@ def _nice_step(top: int) -> int:
 
 def svg(rows: Sequence[Sequence[int]], players: int, title: str, axis_label: str) -> Markup:
     """A line per player over the games played; y from the lowest total (or 0) to the highest."""
-    lines = running(rows, players)
-    games = max(1, len(rows))
-    low = min(0, min(min(line) for line in lines))
-    high = max(1, max(max(line) for line in lines))
-    step = _nice_step(high - low)
-    low = (low // step) * step
-    high = -(-high // step) * step
+    return plot([list(enumerate(line)) for line in running(rows, players)], max(1, len(rows)), title, axis_label)
+
+
+def plot(lines: Sequence[Sequence[tuple[int, float]]], games: int, title: str, axis_label: str,
+         whole: bool = True) -> Markup:
+    """A line per seat (or player) through its points (game number from 0 to `games`, value);
+    y from the lowest value (or 0) to the highest, labelled in whole numbers unless `whole`
+    is False (ratings, which move by fractions)."""
+    values = [v for line in lines for _, v in line] or [0.0]
+    low_value, high_value = min(0.0, min(values)), max(1.0, max(values))
+    step = _nice_step(high_value - low_value) if not whole else max(1, int(_nice_step(high_value - low_value)))
+    low = (low_value // step) * step
+    high = -(-high_value // step) * step
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
-    def x(game: int) -> float:
+    def x(game: float) -> float:
         return LEFT + plot_w * game / games
 
-    def y(value: int) -> float:
+    def y(value: float) -> float:
         return TOP + plot_h * (high - value) / (high - low)
 
     parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}">',
              f"<title>{escape(title)}</title>"]
-    for value in range(low, high + 1, step):
+    ticks = int(round((high - low) / step))
+    for tick in range(ticks + 1):
+        value = low + tick * step
+        label = f"{value:g}" if not whole else str(int(value))
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
                      f'class="grid" stroke="#d7d7db" stroke-width="1"/>')
         parts.append(f'<text x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end" font-size="11" '
-                     f'class="axis" fill="#5f6368">{value}</text>')
+                     f'class="axis" fill="#5f6368">{label}</text>')
     label_every = 1 if games <= 10 else -(-games // 10)
     for game in range(0, games + 1, label_every):
         parts.append(f'<text x="{x(game):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle" '
@@ -68,11 +77,11 @@ def svg(rows: Sequence[Sequence[int]], players: int, title: str, axis_label: str
                  f'class="axis" fill="#5f6368">{escape(axis_label)}</text>')
     for seat, line in enumerate(lines):
         colour = COLOURS[seat % len(COLOURS)]
-        points = " ".join(f"{_short(x(i))},{_short(y(v))}" for i, v in enumerate(line))
+        points = " ".join(f"{_short(x(i))},{_short(y(v))}" for i, v in line)
         parts.append(f'<polyline class="line seat-{seat % len(COLOURS)}" data-seat="{seat}" points="{points}" fill="none" '
                      f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>')
         if games <= DOTS_UP_TO:
-            for i, v in enumerate(line):
+            for i, v in line:
                 parts.append(f'<circle class="dot seat-{seat % len(COLOURS)}" cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" '
                              f'fill="{colour}"/>')
     parts.append("</svg>")

@@ -239,10 +239,11 @@ def judge_lines(game: str, lang: str, lines: TextIO, out: TextIO) -> int:
     return status
 
 
-def _token(link: str) -> str:
-    """The token of a table link (a whole URL, a /t/... path, or the bare token)."""
+def _token(link: str, prefix: str = "t") -> str:
+    """The token of a link (a whole URL, a /t/... path for a table or /b/... for a group's
+    book, or the bare token)."""
     parts = [p for p in link.split("/") if p]
-    return parts[parts.index("t") + 1] if "t" in parts[:-1] else parts[-1]
+    return parts[parts.index(prefix) + 1] if prefix in parts[:-1] else parts[-1]
 
 
 def export(link: str, db_path: Path, fmt: str, out: TextIO) -> int:
@@ -258,6 +259,31 @@ def export(link: str, db_path: Path, fmt: str, out: TextIO) -> int:
         out.write(records.export_csv(db, table.id))
     else:
         out.write(json.dumps(records.export_table(db, table.id), ensure_ascii=False, indent=1) + "\n")
+    return 0
+
+
+def stats(link: str, db_path: Path, fmt: str, season: dict[str, str], lang: str, out: TextIO) -> int:
+    """A group's book, as its page shows it for the season asked: the figures as JSON
+    (docs/book.md) or a row per player per game as CSV."""
+    from . import book_exports, groups, store
+
+    db = store.connect(db_path, create=False)  # a mistyped path is said, never made
+    try:
+        group = store.group_by_token(db, _token(link, "b"))
+    except store.NotFound:
+        print(_("companion: no group's book with the link %(link)s in %(path)s", lang, link=link, path=db_path),
+              file=sys.stderr)
+        return 2
+    try:
+        chosen = groups.season_of(season)
+    except groups.GroupError as exc:
+        print("companion: " + _(exc.message, lang, **exc.params), file=sys.stderr)
+        return 2
+    book = groups.load(db, group)
+    if fmt == "csv":
+        out.write(book_exports.csv_text(book, chosen).lstrip("\ufeff"))
+    else:
+        out.write(book_exports.json_text(book, chosen, groups.ratings(db, book, chosen)) + "\n")
     return 0
 
 
@@ -425,6 +451,19 @@ def parser_in(lang: str) -> argparse.ArgumentParser:
                      help=_("the address the app is served on, for the printed link (default %(base)s)", lang,
                              base=DEFAULT_BASE))
 
+    sta = commands.add_parser("stats", help=_("print a group's book: its figures (JSON) or games (CSV)", lang))
+    sta.add_argument("link", help=_("the book's keeper's or members' link, or its token", lang))
+    when = sta.add_mutually_exclusive_group()
+    when.add_argument("--season", metavar="YEAR", default="", help=_("a calendar year (default: this year)", lang))
+    when.add_argument("--from", dest="start", metavar="DATE", default="",
+                      help=_("the first day of the range (year-month-day)", lang))
+    sta.add_argument("--to", dest="end", metavar="DATE", default="",
+                     help=_("the last day of the range (year-month-day)", lang))
+    sta.add_argument("--format", choices=("json", "csv"), default="json",
+                     help=_("json: the figures; csv: a row per player per game", lang))
+    sta.add_argument("--db", type=path_arg, default=None, help=_("SQLite file (default: per-user data folder)", lang))
+    sta.add_argument("--lang", choices=i18n.LANGS, default=default_lang(), help=languages)
+
     aud = commands.add_parser("audit", help=_("check every play of every game in a JSON record", lang))
     aud.add_argument("record", type=path_arg, help=_("a JSON record, as companion export writes it", lang))
     aud.add_argument("--lang", choices=i18n.LANGS, default=default_lang(), help=languages)
@@ -489,6 +528,12 @@ def _run(args: argparse.Namespace) -> int:
         return import_record(args.record, _db(args.db), args.lang, args.base)
     if args.command == "audit":
         return audit(args.record, args.lang, sys.stdout)
+    if args.command == "stats":
+        from . import store
+
+        store.check_file(_db(args.db), create=False)
+        season = {"season": args.season, "from": args.start, "to": args.end}
+        return stats(args.link, _db(args.db), args.format, season, args.lang, sys.stdout)
     if args.command == "serve":
         serve(args.host, args.port, _db(args.db), threads=args.threads, lan=args.lan,
               workers=args.workers or default_workers(), public=args.public_url)

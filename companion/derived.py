@@ -57,6 +57,12 @@ Every value, its region's size, and its key:
 | session        | "sessions" 8192         | the session cookie as sent; its signing time is checked   |
 | export part    | "exports" 2048          | game and log mark; a CSV's earlier rows: the block's key  |
 | event's table  | "boards"                | table, its version, the players as drawn (events.py)      |
+| group's table  | "books" 4096            | table, its version and name, the roster player at each    |
+|                |                         | seat: its finished games as the book reads them           |
+| group's book   | "books"                 | group, its version (store.group_version)                  |
+| book figures   | "books"                 | group, its version, what is asked (season, game, player)  |
+| ratings run    | "books"                 | group; checked when read: resumed after the longest       |
+|                |                         | unchanged run of games (book.ratings.rate)                |
 """
 
 from __future__ import annotations
@@ -79,7 +85,7 @@ V = TypeVar("V")
 SIZES: Mapping[str, int] = {
     "tokens": 65536, "replays": 1024, "outcomes": 65536, "boards": 1024, "panels": 2048, "links": 1024,
     "fragments": 1024, "frames": 4096, "static": 256, "compressed": 1024, "csrf": 8192, "exports": 2048,
-    "sessions": 8192,
+    "sessions": 8192, "books": 4096,
 }
 """How many values of each kind a process keeps (see the table above)."""
 
@@ -402,6 +408,37 @@ def event_table(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
     store.version gives it, and its players as drawn: an entry at one table derives that
     table alone again."""
     return _kept(memory_of(db)["boards"], key, make)
+
+
+def group_table(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
+    """A table's finished games as a group's book reads them (groups.py). Key: the table, its
+    version as store.version gives it, its name and the roster player at each seat (merges
+    followed): an entry at one table reads that table alone again."""
+    return _kept(memory_of(db)["books"], ("table", *key), make)
+
+
+def group_book(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
+    """A group's roster, tables and games (groups.Book). Key: the group and its version as
+    store.group_version gives it (its revision and its tables' counts)."""
+    return _kept(memory_of(db)["books"], ("book", *key), make)
+
+
+def book_figures(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
+    """A figure of a group's book (a season table, a player's page...). Key: the group's
+    version (as group_book) and what is asked: the figure, the season, the game, the player."""
+    return _kept(memory_of(db)["books"], ("figures", *key), make)
+
+
+def ratings_run(db: Any, group_id: str, rate: Callable[[V | None], V]) -> V:
+    """A group's ratings, run over its games in time order. Kept under the group and checked
+    when read, as a replay is: `rate` is handed the run kept (or None) and resumes it after
+    the longest run of games that has not changed (a correction at one table rates again
+    from its game on), and the run it returns is kept."""
+    region = memory_of(db)["books"]
+    kept: V | None = region.get(("ratings", group_id))
+    run = rate(kept)
+    region.put(("ratings", group_id), run)
+    return run
 
 
 def static_fragment(key: tuple[Any, ...], make: Callable[[], V]) -> V:

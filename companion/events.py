@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -465,24 +464,8 @@ def load(db: sqlite_utils.Database, event: store.ClubEvent) -> Night:
     """The event as it stands, its standings derived from its tables' games as they are now,
     every part read from one snapshot of the database (a change landing meanwhile is in all
     of them or in none, and the version and revision say which)."""
-    with _one_snapshot(db):
+    with store.reading(db):
         return _load(db, event)
-
-
-@contextmanager
-def _one_snapshot(db: sqlite_utils.Database) -> Iterator[None]:
-    """One read transaction around the reads inside (in WAL mode a transaction's reads all
-    see the database as of its first); inside a transaction already, that one."""
-    conn = db.conn
-    if conn.in_transaction:
-        yield
-        return
-    conn.execute("BEGIN")
-    try:
-        yield
-    finally:
-        if conn.in_transaction:
-            conn.execute("COMMIT")  # it only read: this ends the snapshot
 
 
 def _load(db: sqlite_utils.Database, event: store.ClubEvent) -> Night:

@@ -156,6 +156,39 @@ def m008_club_events(db: sqlite_utils.Database) -> None:
     db.table("club_tables").create_index(["table_id"], unique=True)
 
 
+@migrations()
+def m009_groups(db: sqlite_utils.Database) -> None:
+    """A group's book: only what a person decided is kept. The group (its name and two
+    links: the keeper's, which may change it, and the members', which only reads), its
+    roster (a number per player that never changes; a rename changes the name, a merge
+    points one number at another, a retirement keeps the player out of the seating),
+    which tables belong to it (one group at most per table) and which roster player sits
+    at each seat of each. Every figure of the book is derived from the tables' logs.
+
+    `revision` counts every change to the group (roster, tables, seats): with its tables'
+    counts it makes the book's version (group_version)."""
+    db.table("groups").create(
+        {"id": str, "name": str, "keeper_token": str, "member_token": str, "created": str, "revision": int},
+        pk="id", not_null={"revision"}, defaults={"revision": 0},
+    )
+    db.table("groups").create_index(["keeper_token"], unique=True)
+    db.table("groups").create_index(["member_token"], unique=True)
+    db.table("group_players").create(
+        {"group_id": str, "number": int, "name": str, "retired": int, "merged_into": int, "created": str},
+        pk=("group_id", "number"), foreign_keys=[("group_id", "groups", "id")],
+        not_null={"retired"}, defaults={"retired": 0},
+    )
+    db.table("group_tables").create(
+        {"table_id": str, "group_id": str, "added": str},
+        pk="table_id", foreign_keys=[("table_id", "tables", "id"), ("group_id", "groups", "id")],
+    )
+    db.table("group_tables").create_index(["group_id"])
+    db.table("group_seats").create(
+        {"table_id": str, "seat": int, "group_id": str, "player": int},
+        pk=("table_id", "seat"), foreign_keys=[("table_id", "tables", "id"), ("group_id", "groups", "id")],
+    )
+
+
 def known_migrations() -> set[str]:
     """The names of every migration this version knows: all of them are pending on an
     empty database."""
@@ -393,6 +426,22 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
             conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+
+
+@contextmanager
+def reading(db: sqlite_utils.Database) -> Iterator[None]:
+    """One read transaction around the reads inside (in WAL mode a transaction's reads all
+    see the database as of its first); inside a transaction already, that one."""
+    conn = db.conn
+    if conn.in_transaction:
+        yield
+        return
+    conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if conn.in_transaction:
+            conn.execute("COMMIT")  # it only read: this ends the snapshot
 
 
 @contextmanager
@@ -869,3 +918,166 @@ def club_version(db: sqlite_utils.Database, event_id: str) -> str:
         " from club_events e left join club_tables c on c.event_id = e.id left join tables t on t.id = c.table_id"
         " where e.id = ? group by e.id", [event_id]).fetchone()
     return "0" if row is None else "e{}.{}.{}.{}".format(*row)
+
+
+# --------------------------------------------------------------------------- groups' books
+
+KEEPER = "keeper"
+"""The group link that may change the book (roster, tables); the members' link only reads."""
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    id: str
+    name: str
+    keeper_token: str
+    member_token: str
+    created: str
+    revision: int = 0
+
+    def role(self, token: str) -> str:
+        """Which link `token` is: KEEPER may change the group, VIEWER may only read."""
+        return KEEPER if secrets.compare_digest(token, self.keeper_token) else VIEWER
+
+
+@dataclass(frozen=True)
+class GroupPlayer:
+    number: int
+    """From 1, in the order of joining; never reused."""
+    name: str
+    retired: bool
+    merged_into: int | None
+    """The number this player was merged into (their games count as that player's)."""
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    table_id: str
+    name: str
+    players: tuple[str, ...]
+    scorer_token: str
+    viewer_token: str
+    created: str
+    version: str
+    seats: tuple[int, ...]
+    """The roster player at each seat, in seat order, as stored (merges not yet followed)."""
+
+
+_GROUP = "select id, name, keeper_token, member_token, created, revision from groups"
+
+
+def insert_group(db: sqlite_utils.Database, name: str) -> GroupRow:
+    """A new group with fresh links, inside the caller's write transaction."""
+    group_id = secrets.token_urlsafe(9)
+    db.execute("insert into groups (id, name, keeper_token, member_token, created, revision)"
+               " values (?, ?, ?, ?, ?, 0)", [group_id, name, new_token(), new_token(), _now()])
+    return get_group(db, group_id)
+
+
+def get_group(db: sqlite_utils.Database, group_id: str) -> GroupRow:
+    row = db.conn.execute(_GROUP + " where id = ?", [group_id]).fetchone()
+    if row is None:
+        raise NotFound(group_id)
+    return GroupRow(*row)
+
+
+def group_by_token(db: sqlite_utils.Database, token: str) -> GroupRow:
+    """The group whose keeper's or members' link carries `token`."""
+    row = db.conn.execute(_GROUP + " where keeper_token = ? or member_token = ?", [token, token]).fetchone()
+    if row is None:
+        raise NotFound(token)
+    return GroupRow(*row)
+
+
+def groups_by_tokens(db: sqlite_utils.Database, tokens: Sequence[str]) -> list[tuple[GroupRow, str]]:
+    """The groups these links open, in the order given, each with the link that opened it."""
+    found = []
+    for token in tokens:
+        try:
+            found.append((group_by_token(db, token), token))
+        except NotFound:
+            continue
+    return found
+
+
+def touch_group(db: sqlite_utils.Database, group_id: str) -> None:
+    """Count one more change to the group, inside the caller's write transaction."""
+    db.execute("update groups set revision = revision + 1 where id = ?", [group_id])
+
+
+def rename_group(db: sqlite_utils.Database, group_id: str, name: str) -> None:
+    db.execute("update groups set name = ? where id = ?", [name, group_id])
+    touch_group(db, group_id)
+
+
+def group_players(db: sqlite_utils.Database, group_id: str) -> list[GroupPlayer]:
+    """The whole roster by number, merged and retired players included."""
+    return [GroupPlayer(r[0], r[1], bool(r[2]), r[3]) for r in db.conn.execute(
+        "select number, name, retired, merged_into from group_players where group_id = ? order by number",
+        [group_id])]
+
+
+def insert_group_player(db: sqlite_utils.Database, group_id: str, name: str) -> int:
+    """Add a player to the roster, inside the caller's write transaction; their number."""
+    number = db.conn.execute("select coalesce(max(number), 0) + 1 from group_players where group_id = ?",
+                             [group_id]).fetchone()[0]
+    db.execute("insert into group_players (group_id, number, name, retired, merged_into, created)"
+               " values (?, ?, ?, 0, null, ?)", [group_id, number, name, _now()])
+    touch_group(db, group_id)
+    return int(number)
+
+
+def update_group_player(db: sqlite_utils.Database, group_id: str, number: int, **changes: Any) -> None:
+    """Change a roster player's name, retired flag or merged_into, inside the caller's write transaction."""
+    allowed = {"name", "retired", "merged_into"}
+    assert set(changes) <= allowed, changes
+    sets = ", ".join(f"{column} = ?" for column in changes)
+    db.execute(f"update group_players set {sets} where group_id = ? and number = ?",
+               [*changes.values(), group_id, number])
+    touch_group(db, group_id)
+
+
+def group_of_table(db: sqlite_utils.Database, table_id: str) -> str | None:
+    """The group the table belongs to, if any."""
+    row = db.conn.execute("select group_id from group_tables where table_id = ?", [table_id]).fetchone()
+    return None if row is None else str(row[0])
+
+
+def add_group_table(db: sqlite_utils.Database, group_id: str, table_id: str, seats: Sequence[int]) -> None:
+    """The table joins the group with a roster player at each seat, inside the caller's write transaction."""
+    db.execute("insert into group_tables (table_id, group_id, added) values (?, ?, ?)", [table_id, group_id, _now()])
+    db.conn.executemany("insert into group_seats (table_id, seat, group_id, player) values (?, ?, ?, ?)",
+                        [(table_id, seat, group_id, player) for seat, player in enumerate(seats)])
+    touch_group(db, group_id)
+
+
+def remove_group_table(db: sqlite_utils.Database, group_id: str, table_id: str) -> None:
+    """The table leaves the group (its games stay at the table), inside the caller's write transaction."""
+    db.execute("delete from group_seats where table_id = ? and group_id = ?", [table_id, group_id])
+    db.execute("delete from group_tables where table_id = ? and group_id = ?", [table_id, group_id])
+    touch_group(db, group_id)
+
+
+def group_tables(db: sqlite_utils.Database, group_id: str) -> list[GroupTable]:
+    """Every table of the group, oldest first, with its links, version and seats, in two statements."""
+    seats: dict[str, dict[int, int]] = {}
+    for table_id, seat, player in db.conn.execute(
+            "select table_id, seat, player from group_seats where group_id = ?", [group_id]):
+        seats.setdefault(table_id, {})[seat] = player
+    return [GroupTable(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5], version_of(r[6], r[7], r[8]),
+                       tuple(seats.get(r[0], {})[s] for s in sorted(seats.get(r[0], {}))))
+            for r in db.conn.execute(
+                "select t.id, t.name, t.players, t.scorer_token, t.viewer_token, t.created, t.n_games, t.n_events,"
+                " t.revision from group_tables gt join tables t on t.id = gt.table_id where gt.group_id = ?"
+                " order by t.created, t.id", [group_id])]
+
+
+def group_version(db: sqlite_utils.Database, group_id: str) -> str:
+    """Changes whenever anything changes in the group or at any of its tables: the group's
+    revision and its tables' counts, summed (each only grows, and a table that leaves
+    moves the revision), in one statement."""
+    row = db.conn.execute(
+        "select g.revision, count(t.id), coalesce(sum(t.n_games), 0), coalesce(sum(t.n_events), 0),"
+        " coalesce(sum(t.revision), 0) from groups g left join group_tables gt on gt.group_id = g.id"
+        " left join tables t on t.id = gt.table_id where g.id = ? group by g.id", [group_id]).fetchone()
+    return "0" if row is None else "g{}.{}.{}.{}.{}".format(*row)

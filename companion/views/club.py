@@ -79,7 +79,7 @@ def _setup_form(error: str | None = None, field: str = "", status: int = 200) ->
     # several sizes; each table takes those that apply to its size), drawn for its smallest table.
     table = {"players": [""] * min(module.PLAYER_COUNTS)}
     return page_or_fragment("club/new.html", "setup", status, games=rules.GAMES, module=module, options=options,
-                            error=error, field=field, values=request.form, rounds=events.MAX_ROUNDS, table=table)
+                            error=error, field=field, values=request.values, rounds=events.MAX_ROUNDS, table=table)
 
 
 def _fields() -> dict[str, list[str]]:

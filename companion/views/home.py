@@ -11,7 +11,7 @@ from flask_babel import gettext
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from .. import i18n, limits, rules, store, tables
+from .. import groups, i18n, limits, rules, store, tables
 from ..db import get_db
 from ..rules.base import RuleError
 from ..rules.contract import Game, applicable, option_defaults, options_from_form
@@ -21,7 +21,10 @@ from .errors import NOT_HERE, PageError
 bp = Blueprint("home", __name__)
 
 def _form(error: str | None = None, status: int = 200) -> tuple[str, int]:
-    return render_template("home.html", games=rules.GAMES, error=error, recent=tables_recent()), status
+    from .book import remembered_groups
+
+    return render_template("home.html", games=rules.GAMES, error=error, recent=tables_recent(),
+                           books=remembered_groups()), status
 
 
 def tables_recent() -> list[tuple[store.TableRow, str]]:
@@ -85,8 +88,21 @@ def _seating_form(module: Game, error: str | None = None, status: int = 200) -> 
     return page_or_fragment(
         "seat.html", "setup", status, module=module, table=table, names=names, seats=seats, count=count,
         choices=choices, first=first if first in choices else (choices[0] if choices else None),
-        options=options, error=error, name=request.values.get("name", ""),
+        options=options, error=error, name=request.values.get("name", ""), group=_keeping(),
     )
+
+
+def _keeping() -> store.GroupRow | None:
+    """The group whose book a table seated here joins: the keeper's link the group's page
+    sent (a members' link, or none, seats a table of no group)."""
+    token = request.values.get("group", "")
+    if not store.is_token(token):
+        return None
+    try:
+        group = store.group_by_token(get_db(), token)
+    except store.NotFound:
+        return None
+    return group if group.role(token) == store.KEEPER else None
 
 
 def _chosen(module: Game, drawn_for: int, count: int) -> dict[str, Any]:
@@ -119,13 +135,20 @@ def seat_and_start(slug: str) -> Response | tuple[str, int]:
     typed = len(seated)
     leads = bool(module.start_choices(seated))
     first = _int(request.form.get("first_leader")) if leads else None
+    group = _keeping()
     try:
         if leads and first is None:
             raise RuleError("setup.first_leader", "")
+        if group is not None:
+            groups.check_seating(get_db(), group, seated)
         table, game = tables.seat_and_start(get_db(), request.form.get("name", ""), names, slug, first,
                                             _chosen(module, _int(request.form.get("count")) or typed, typed))
     except RuleError as exc:
         return _seating_form(module, i18n.ruling_text(exc.ruling, module, seated), 422)
+    except groups.GroupError as exc:
+        return _seating_form(module, str(gettext(exc.message, **exc.params)), 422)
+    if group is not None:
+        groups.seat_from_roster(get_db(), group, table)
     return redirect(url_for("play.game", token=table.scorer_token, number=game.number), 303)
 
 

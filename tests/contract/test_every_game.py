@@ -331,7 +331,7 @@ def test_a_new_game_form_offers_the_game_and_starts_it(slug: str, client: FlaskC
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = [*ROOT.glob("companion/*.py"), *ROOT.glob("companion/views/*.py"), *ROOT.glob("companion/rules/*.py"),
           *ROOT.glob("companion/rules/kit/*.py"), *ROOT.glob("templates/*.html"), *ROOT.glob("static/*.css"),
-          *ROOT.glob("static/*.js")]
+          *ROOT.glob("static/*.js"), *ROOT.glob("companion/book/*.py"), *ROOT.glob("templates/book/*.html")]
 """Everything outside the games' own packages, template folders and stylesheets (the
 registry, companion/rules/__init__.py, names each game once: that is its one line)."""
 
