@@ -7,8 +7,9 @@ The app alone (the WSGI app through Flask's test client, no server): a big group
 Hyper Maker games (260 evenings: 520 tables, 1,560 games), and a small group of 10 games.
 Each round, alternately for the small and the big group, one entry is made at the group's
 table that is under way (an undo of its latest card) (so the book's version moves, as it does at a real table) and then
-the season table (all five years) and a player's page are asked for: what a member sees
-after each entry. Then entries alternately at a table of the big group and at a table of
+the season table and a player's page are asked for, over all five years (`season`,
+`player`: what a member sees after each entry), again unchanged (`warm_`: what the next
+member sees), and after one more entry for this calendar year, the pages' default (`year_`). Then entries alternately at a table of the big group and at a table of
 no group. Prints the medians and the ratios; the last line is JSON.
 """
 
@@ -132,15 +133,19 @@ def main() -> None:
     client.set_cookie("lang", "en")
     span = {"from": (date.today() - timedelta(weeks=args.evenings)).isoformat(), "to": date.today().isoformat()}
     query = f"?from={span['from']}&to={span['to']}"
-    figures: dict[str, list[float]] = {k: [] for k in ("small_season", "big_season", "small_player", "big_player")}
+    figures: dict[str, list[float]] = {f"{size}_{what}": [] for size in ("small", "big") for what in (
+        "season", "player", "year_season", "year_player", "warm_season", "warm_player")}
     for round_ in range(args.rounds + 1):
         for size, group, at in (("small", small, small_table), ("big", big, big_table)):
+            book = f"/b/{group.member_token}/"
             take_back(client, at)
-            season = timed(client, f"/b/{group.member_token}/{query}")
-            player = timed(client, f"/b/{group.member_token}/players/1{query}")
+            seen = {"season": timed(client, book + query), "player": timed(client, f"{book}players/1{query}"),
+                    "warm_season": timed(client, book + query), "warm_player": timed(client, f"{book}players/1{query}")}
+            take_back(client, at)
+            seen.update({"year_season": timed(client, book), "year_player": timed(client, f"{book}players/1")})
             if round_:  # the first round warms both
-                figures[f"{size}_season"].append(season)
-                figures[f"{size}_player"].append(player)
+                for what, ms in seen.items():
+                    figures[f"{size}_{what}"].append(ms)
     entries: dict[str, list[float]] = {"entry_group": [], "entry_plain": []}
     for _ in range(args.rounds * 2):
         for key, at in (("entry_group", big_table), ("entry_plain", plain_table)):
@@ -150,8 +155,8 @@ def main() -> None:
     result = {key: round(statistics.median(values), 2) for key, values in {**figures, **entries}.items()}
     result.update({
         "games_big": games["big"], "games_small": games["small"], "build_s": round(built, 1),
-        "ratio_season": round(result["big_season"] / result["small_season"], 2),
-        "ratio_player": round(result["big_player"] / result["small_player"], 2),
+        **{f"ratio_{what}": round(result[f"big_{what}"] / result[f"small_{what}"], 2) for what in (
+            "season", "player", "year_season", "year_player", "warm_season", "warm_player")},
         "ratio_entry": round(result["entry_group"] / result["entry_plain"], 2),
     })
     for key, value in result.items():

@@ -60,6 +60,8 @@ Every value, its region's size, and its key:
 | group's table  | "books" 4096            | table, its version and name, the roster player at each    |
 |                |                         | seat: its finished games as the book reads them           |
 | group's book   | "books"                 | group, its version (store.group_version)                  |
+| latest book    | "books"                 | group; checked when read: its row (revision) and each     |
+|                |                         | table's version; tables whose logs moved are read again   |
 | book figures   | "books"                 | group, its version, what is asked (season, game, player)  |
 | ratings run    | "books"                 | group; checked when read: resumed after the longest       |
 |                |                         | unchanged run of games (book.ratings.rate)                |
@@ -421,6 +423,18 @@ def group_book(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
     """A group's roster, tables and games (groups.Book). Key: the group and its version as
     store.group_version gives it (its revision and its tables' counts)."""
     return _kept(memory_of(db)["books"], ("book", *key), make)
+
+
+def latest_book(db: Any, group_id: str) -> Any:
+    """The book of a group as last read (any version), or None: groups.load brings it up to
+    date instead of reading every table again. Kept under the group and checked when read,
+    as a replay is: the reader compares the group's row and its tables' versions."""
+    return memory_of(db)["books"].get(("latest", group_id))
+
+
+def keep_latest_book(db: Any, group_id: str, book: V) -> V:
+    memory_of(db)["books"].put(("latest", group_id), book)
+    return book
 
 
 def book_figures(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:

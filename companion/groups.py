@@ -315,7 +315,9 @@ class Book:
 
 
 def load(db: sqlite_utils.Database, group: store.GroupRow) -> Book:
-    """The book as it stands, every part from one snapshot; remembered per group version."""
+    """The book as it stands, every part from one snapshot. Remembered per group version;
+    the book of an earlier version is brought up to date where only its tables' logs moved
+    (an entry at a table): those tables alone are read again (derived.latest_book)."""
     with store.reading(db):
         version = store.group_version(db, group.id)
         return derived.group_book(db, (group.id, version), lambda: _load(db, group, version))
@@ -323,9 +325,28 @@ def load(db: sqlite_utils.Database, group: store.GroupRow) -> Book:
 
 def _load(db: sqlite_utils.Database, group: store.GroupRow, version: str) -> Book:
     group = store.get_group(db, group.id)
+    earlier: Book | None = derived.latest_book(db, group.id)
+    if earlier is not None and earlier.group == group:  # the roster, tables and seats are as they were
+        versions = store.group_table_versions(db, group.id)
+        if set(versions) == {t.table_id for t in earlier.tables}:
+            return _moved(db, earlier, versions, version)
     known = roster(db, group)
     group_tables = tuple(store.group_tables(db, group.id))
-    return Book(group, known, group_tables, played(db, known, group_tables), version)
+    return derived.keep_latest_book(db, group.id, Book(group, known, group_tables, played(db, known, group_tables),
+                                                       version))
+
+
+def _moved(db: sqlite_utils.Database, earlier: Book, versions: Mapping[str, str], version: str) -> Book:
+    """`earlier` with the games of the tables whose logs moved read again."""
+    moved = {t.table_id for t in earlier.tables if versions[t.table_id] != t.version}
+    again = {t.table_id: t for t in store.group_tables(db, earlier.group.id, only=moved)} if moved else {}
+    group_tables = tuple(again.get(t.table_id, t) for t in earlier.tables)
+    fresh = [game for t in group_tables if t.table_id in moved
+             for game in _table_played(db, t, tuple(earlier.roster.final(n) for n in t.seats))]
+    games = [game for game in earlier.games if game.table not in moved] + fresh
+    book = Book(earlier.group, earlier.roster, group_tables,
+                tuple(sorted(games, key=lambda p: (p.when, p.table, p.number))), version)
+    return derived.keep_latest_book(db, book.group.id, book)
 
 
 def ratings(db: sqlite_utils.Database, book: Book, season: Season) -> Any:

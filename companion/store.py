@@ -12,7 +12,7 @@ import os
 import re
 import secrets
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, UTC
@@ -1058,18 +1058,29 @@ def remove_group_table(db: sqlite_utils.Database, group_id: str, table_id: str) 
     touch_group(db, group_id)
 
 
-def group_tables(db: sqlite_utils.Database, group_id: str) -> list[GroupTable]:
-    """Every table of the group, oldest first, with its links, version and seats, in two statements."""
+def group_tables(db: sqlite_utils.Database, group_id: str, only: Collection[str] | None = None) -> list[GroupTable]:
+    """Every table of the group (or those of `only`), oldest first, with its links, version
+    and seats, in two statements."""
+    within = "" if only is None else " and gt.table_id in ({})".format(",".join("?" * len(only)))
+    chosen = [] if only is None else list(only)
     seats: dict[str, dict[int, int]] = {}
     for table_id, seat, player in db.conn.execute(
-            "select table_id, seat, player from group_seats where group_id = ?", [group_id]):
+            "select gt.table_id, gt.seat, gt.player from group_seats gt where gt.group_id = ?" + within,
+            [group_id, *chosen]):
         seats.setdefault(table_id, {})[seat] = player
     return [GroupTable(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5], version_of(r[6], r[7], r[8]),
                        tuple(seats.get(r[0], {})[s] for s in sorted(seats.get(r[0], {}))))
             for r in db.conn.execute(
                 "select t.id, t.name, t.players, t.scorer_token, t.viewer_token, t.created, t.n_games, t.n_events,"
-                " t.revision from group_tables gt join tables t on t.id = gt.table_id where gt.group_id = ?"
-                " order by t.created, t.id", [group_id])]
+                " t.revision from group_tables gt join tables t on t.id = gt.table_id where gt.group_id = ?" + within
+                + " order by t.created, t.id", [group_id, *chosen])]
+
+
+def group_table_versions(db: sqlite_utils.Database, group_id: str) -> dict[str, str]:
+    """Each table of the group with its version, in one statement that reads no log."""
+    return {r[0]: version_of(r[1], r[2], r[3]) for r in db.conn.execute(
+        "select t.id, t.n_games, t.n_events, t.revision from group_tables gt join tables t on t.id = gt.table_id"
+        " where gt.group_id = ?", [group_id])}
 
 
 def group_version(db: sqlite_utils.Database, group_id: str) -> str:

@@ -30,8 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..club.scoring import placement_points
-from .model import Member, Played, Seat, Season
+from .model import UNIT, Member, Played, Seat, Season
 from .ratings import Rating, RatingRun, time_order
 
 # --------------------------------------------------------------------------- reading a game
@@ -66,28 +65,12 @@ def winners(played: Played) -> tuple[int, ...]:
 
 
 def place_value(played: Played, seat: Seat) -> Fraction:
-    """The seat's place as a value from 1 (first) to 0 (last): tied places share the mean of
-    the positions they cover (1, 1, 3 of three: 3/4, 3/4, 0). In a team game (a seat has a
-    team) the game is placed over its teams, each once with its place (two teams: 1 and 0),
-    so partners have the same value. ValueError for a seat not in the game."""
+    """The seat's place as a value from 1 (first) to 0 (last) (Played.values: worked out once
+    per game). ValueError for a seat not in the game."""
     index = next((i for i, s in enumerate(played.seats) if s is seat), None)
     if index is None:
         index = played.seats.index(seat)
-    teams = any(s.team is not None for s in played.seats)
-
-    def entry(i: int, s: Seat) -> tuple[str, int]:
-        return ("team", s.team) if teams and s.team is not None else ("seat", i)
-
-    places: dict[tuple[str, int], int] = {}
-    for i, s in enumerate(played.seats):
-        key = entry(i, s)
-        places[key] = min(places.get(key, s.place), s.place)
-    if len(places) < 2:
-        return Fraction(1)
-    # A team's place is its seats' (1, 1, 3, 3 for two teams of two): ranked again over the teams.
-    ranked = {key: 1 + sum(1 for q in places.values() if q < p) for key, p in places.items()}
-    keys = list(ranked)
-    return placement_points([ranked[k] for k in keys], 2)[keys.index(entry(index, played.seats[index]))]
+    return played.values[index]
 
 
 # --------------------------------------------------------------------------- the season table
@@ -117,7 +100,7 @@ def line(player: int, seats: Sequence[tuple[Played, Seat]], with_points: bool) -
     games = len(seats)
     wins = sum(1 for _, seat in seats if seat.place == 1)
     return Line(player, games, wins, Fraction(wins, games),
-                sum((place_value(played, seat) for played, seat in seats), Fraction(0)) / games,
+                Fraction(sum(played.units[seat] for played, seat in seats), UNIT * games),
                 Fraction(sum(seat.points for _, seat in seats), games) if with_points else None)
 
 
@@ -138,7 +121,8 @@ def table_order(ln: Line) -> tuple[Fraction, Fraction, int, int]:
 def season_table(games: Iterable[Played], season: Season | None = None, kind: str | None = None) -> tuple[Line, ...]:
     """Every player with a game in `season` (all when None) of `kind` (over all games when
     None), best first (table_order); points averaged only for one kind."""
-    lines = [line(player, seats, kind is not None) for player, seats in seats_by_player(within(games, season, kind)).items()]
+    chosen = (p for p in games if (season is None or season.holds(p)) and (kind is None or p.kind == kind))
+    lines = [line(player, seats, kind is not None) for player, seats in seats_by_player(chosen).items()]
     return tuple(sorted(lines, key=table_order))
 
 

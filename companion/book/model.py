@@ -11,8 +11,16 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
 
+from ..club.scoring import placement_points
 from ..rules.contract import Outcome
+
+
+UNIT = 55440
+"""A place value's whole unit: every value of a game of up to 12 seats is a whole number of
+1/UNIT (UNIT is the least multiple of 2(n - 1) for every n up to 12)."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +64,36 @@ class Played:
     """The game's slug (rules.GAMES)."""
     seats: tuple[Seat, ...]
 
-    @property
+    @cached_property
+    def values(self) -> tuple[Fraction, ...]:
+        """Each seat's place as a value from 1 (first) to 0 (last), so tables of three and of
+        five average alike: tied places share the mean of the values of the positions they
+        cover (1, 1, 3 of three: 3/4, 3/4, 0). In a team game (a seat has a team) the game is
+        placed over its teams, each once with its place (two teams: 1 and 0), so partners have
+        the same value. Worked out once per game (the game's values never change)."""
+        teams = any(s.team is not None for s in self.seats)
+        keys = [("team", s.team) if teams and s.team is not None else ("seat", i) for i, s in enumerate(self.seats)]
+        places: dict[tuple[str, int | None], int] = {}
+        for key, s in zip(keys, self.seats):
+            places[key] = min(places.get(key, s.place), s.place)
+        if len(places) < 2:
+            return tuple(Fraction(1) for _ in self.seats)
+        # A team's place is its seats' (1, 1, 3, 3 for two teams of two): ranked again over the teams.
+        ranked = {key: 1 + sum(1 for q in places.values() if q < p) for key, p in places.items()}
+        order = list(ranked)
+        worth = dict(zip(order, placement_points([ranked[k] for k in order], 2)))
+        return tuple(worth[key] for key in keys)
+
+    @cached_property
+    def units(self) -> Mapping[Seat, int]:
+        """Each seat's value (`values`) in whole UNITs, for sums that stay exact without
+        fractions (a season table adds thousands of them)."""
+        units = {seat: value * UNIT for seat, value in zip(self.seats, self.values)}
+        if any(unit.denominator != 1 for unit in units.values()):
+            raise ValueError("a game of more seats than UNIT counts")
+        return {seat: int(unit) for seat, unit in units.items()}
+
+    @cached_property
     def day(self) -> datetime.date:
         """The evening the game belongs to: the date of its start."""
         return datetime.date.fromisoformat(self.when[:10])

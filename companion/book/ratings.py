@@ -92,9 +92,11 @@ def rate(games: Iterable[Played], previous: RatingRun | None = None, *,
     kept = 0
     if previous is not None:
         for step, played in zip(previous.steps, ordered):
-            if step.played != played:
+            if step.played is not played and step.played != played:
                 break
             kept += 1
+        if kept == len(previous.steps) == len(ordered):
+            return previous  # nothing to rate again
     steps = list(previous.steps[:kept]) if previous is not None else []
     state: dict[tuple[str, int], Rating] = {}
     for step in steps:

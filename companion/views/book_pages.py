@@ -63,9 +63,27 @@ def front(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: Ma
     season = shown["season"]
     shown["kind"] = kind
     shown["lines"] = _figure(db, shown, ("season", kind), lambda: figures.season_table(book.games, season, kind))
-    shown["evenings"] = _figure(db, shown, ("evenings",), lambda: figures.evenings(book.games, season))[:3]
+    shown["evenings"] = _figure(db, shown, ("latest evenings",), lambda: figures.evenings(_latest_days(book, season)))
     shown["seatable"] = book.roster.seatable
     return shown
+
+
+def _latest_days(book: groups.Book, season: Season, days: int = 3) -> list[Any]:
+    """The games of the season's last `days` evenings, read from the newest game back (the
+    book's games are in time order): the front page's latest evenings, whatever the book's length."""
+    games: list[Any] = []
+    seen: set[Any] = set()
+    for game in reversed(book.games):
+        if not season.holds(game):
+            if game.day < season.start:
+                break
+            continue
+        if game.day not in seen:
+            if len(seen) == days:
+                break
+            seen.add(game.day)
+        games.append(game)
+    return games
 
 
 def player(db: sqlite_utils.Database, group: store.GroupRow, token: str, number: int,
