@@ -207,25 +207,74 @@ def add_table(db: sqlite_utils.Database, group: store.GroupRow, table: store.Tab
     """The table joins the group, each of its names mapped to a roster player: `choices[i]`
     is a player's number, or "new" (the name at seat i joins the roster). All or nothing."""
     with store.writing(db):
-        if store.group_of_table(db, table.id) is not None:
-            raise GroupError(IN_A_GROUP, "link")
-        known = roster(db, group)
-        missing = [name for name, choice in zip(table.players, choices) if not choice]
-        if len(choices) < len(table.players) or missing:
-            raise GroupError(UNMAPPED, "seat", names=", ".join(missing or table.players[len(choices):]))
-        seats: list[int] = []
-        for name, choice in zip(table.players, choices):
-            if choice == "new":
-                number = _new_player(db, group, known, name)
-                known = roster(db, group)
-            elif choice.isascii() and choice.isdigit() and known.member(int(choice)) is not None:
-                number = int(choice)
-            else:
-                raise GroupError(UNMAPPED, "seat", names=name)
-            if number in seats:
-                raise GroupError(TWICE_AT_TABLE, "seat", name=known.member(number).name)  # type: ignore[union-attr]
-            seats.append(number)
-        store.add_group_table(db, group.id, table.id, seats)
+        _add_table(db, group, table, choices)
+
+
+def _add_table(db: sqlite_utils.Database, group: store.GroupRow, table: store.TableRow,
+               choices: Sequence[str]) -> None:
+    """add_table inside the caller's write transaction."""
+    if store.group_of_table(db, table.id) is not None:
+        raise GroupError(IN_A_GROUP, "link")
+    known = roster(db, group)
+    missing = [name for name, choice in zip(table.players, choices) if not choice]
+    if len(choices) < len(table.players) or missing:
+        raise GroupError(UNMAPPED, "seat", names=", ".join(missing or table.players[len(choices):]))
+    seats: list[int] = []
+    for name, choice in zip(table.players, choices):
+        if choice == "new":
+            number = _new_player(db, group, known, name)
+            known = roster(db, group)
+        elif choice.isascii() and choice.isdigit() and known.member(int(choice)) is not None:
+            number = int(choice)
+        else:
+            raise GroupError(UNMAPPED, "seat", names=name)
+        if number in seats:
+            raise GroupError(TWICE_AT_TABLE, "seat", name=known.member(number).name)  # type: ignore[union-attr]
+        seats.append(number)
+    store.add_group_table(db, group.id, table.id, seats)
+
+
+def event_for_link(db: sqlite_utils.Database, link: str) -> store.ClubEvent | None:
+    """The club night a pasted link opens (its organiser's or viewer's link), if it is one."""
+    for part in reversed([p for p in link.strip().replace("?", "/").replace("#", "/").split("/") if p][-8:]):
+        if store.is_token(part):
+            try:
+                return store.club_event_by_token(db, part)
+            except store.NotFound:
+                continue
+    return None
+
+
+def event_names(db: sqlite_utils.Database, event: store.ClubEvent) -> tuple[str, ...]:
+    """Every name seated at the club night's tables, in order of first seating."""
+    seen: dict[str, None] = {}
+    for t in store.club_tables(db, event.id):
+        seen.update(dict.fromkeys(store.get_table(db, t.table_id).players))
+    return tuple(seen)
+
+
+def add_event(db: sqlite_utils.Database, group: store.GroupRow, event: store.ClubEvent,
+              choices: Mapping[str, str]) -> int:
+    """Every table of a club night joins the group, each name mapped once for all its
+    tables (`choices[name]`: a player's number, or "new"). Tables already in this book are
+    left as they are; all the others or none. Returns how many joined."""
+    with store.writing(db):
+        tables = [store.get_table(db, t.table_id) for t in store.club_tables(db, event.id)]
+        missing = [n for n in dict.fromkeys(n for t in tables for n in t.players) if not choices.get(n)]
+        if missing:
+            raise GroupError(UNMAPPED, "seat", names=", ".join(missing))
+        resolved = dict(choices)
+        added = 0
+        for table in tables:
+            if store.group_of_table(db, table.id) == group.id:
+                continue
+            _add_table(db, group, table, [resolved[n] for n in table.players])
+            for name in table.players:  # a name that joined the roster is that player at its next table
+                if resolved[name] == "new":
+                    member = roster(db, group).by_name(name)
+                    resolved[name] = str(member.number) if member is not None else "new"
+            added += 1
+        return added
 
 
 def check_seating(db: sqlite_utils.Database, group: store.GroupRow, names: Sequence[str]) -> None:

@@ -205,20 +205,24 @@ def tables_page(token: str) -> tuple[str, int]:
     try:
         table = groups.table_for_link(get_db(), link)
     except groups.GroupError as exc:
-        return _tables_page(group, token, _say(exc), exc.field, 422)
+        event = groups.event_for_link(get_db(), link)
+        if event is None:
+            return _tables_page(group, token, _say(exc), exc.field, 422)
+        return _tables_page(group, token, event=event, link=link)
     return _tables_page(group, token, mapping=table, link=link)
 
 
 def _tables_page(group: store.GroupRow, token: str, error: str | None = None, field: str = "", status: int = 200,
-                 mapping: store.TableRow | None = None, link: str = "") -> tuple[str, int]:
+                 mapping: store.TableRow | None = None, link: str = "",
+                 event: store.ClubEvent | None = None) -> tuple[str, int]:
     db = get_db()
     known = groups.roster(db, group)
     chosen = request.form.getlist("seat") if request.method == "POST" else []
-    suggested = groups.suggested(known, mapping.players) if mapping is not None else ()
+    names = mapping.players if mapping is not None else groups.event_names(db, event) if event is not None else ()
     return render_template("book/tables.html", group=group, token=token, keeper=group.role(token) == store.KEEPER,
                            tables=store.group_tables(db, group.id), roster=known, error=error, field=field,
-                           mapping=mapping, link=link, suggested=suggested, chosen=chosen,
-                           games=rules.GAMES), status
+                           mapping=mapping, event=event, names=names, link=link,
+                           suggested=groups.suggested(known, names), chosen=chosen, games=rules.GAMES), status
 
 
 @bp.post("/b/<token>/tables")
@@ -234,6 +238,22 @@ def add_table(token: str) -> Response | tuple[str, int]:
         groups.add_table(get_db(), group, table, request.form.getlist("seat"))
     except groups.GroupError as exc:
         return _tables_page(group, token, _say(exc), exc.field, 422, mapping=table, link=link)
+    return redirect(url_for("book.tables_page", token=token, done="added"), 303)
+
+
+@bp.post("/b/<token>/events")
+def add_event(token: str) -> Response | tuple[str, int]:
+    """Every table of the club night of `link` joins the book, each name mapped once."""
+    group = _group(token, write=True)
+    link = request.form.get("link", "")
+    event = groups.event_for_link(get_db(), link)
+    if event is None:
+        return _tables_page(group, token, _say(groups.GroupError(groups.NOT_A_TABLE)), "link", 422)
+    names = groups.event_names(get_db(), event)
+    try:
+        groups.add_event(get_db(), group, event, dict(zip(names, request.form.getlist("seat"))))
+    except groups.GroupError as exc:
+        return _tables_page(group, token, _say(exc), exc.field, 422, event=event, link=link)
     return redirect(url_for("book.tables_page", token=token, done="added"), 303)
 
 

@@ -309,3 +309,29 @@ def test_companion_stats_prints_the_same_figures(client: FlaskClient, capsys: py
     assert "ends before it starts" in capsys.readouterr().err
     assert cli.main(["stats", book, "--format", "csv", "--season", "2026", "--db", db]) == 0
     assert capsys.readouterr().out.startswith("date,table,game,number,player,place,points,team\n")
+
+
+def test_a_club_night_seated_elsewhere_joins_with_each_name_mapped_once(client: FlaskClient) -> None:
+    from companion import events
+
+    db = db_of(client)
+    event = events.create_event(db, "Autumn cup", "hyper-maker", "2", "placement", {},
+                                ["Ann", "Ben", "Cho", "Dan", "Eri", "Fay"])
+    events.draw_round(db, event)
+    events.start_round(db, store.get_club_event(db, event.id))
+    seated = [store.get_table(db, t.table_id) for t in store.club_tables(db, event.id)]
+    assert len(seated) >= 2
+    book = start_book(client)
+    add(client, book, "Ann", "Ben")
+    link = f"http://localhost:5000/e/{event.viewer_token}/board"
+    mapping = soup(client.get(book + "tables", query_string={"link": link}))
+    names = [label.contents[0].strip() for label in mapping.select("#mapping label.map")]
+    assert sorted(names) == ["Ann", "Ben", "Cho", "Dan", "Eri", "Fay"]
+    chosen = [s.select_one("option[selected]")["value"] for s in mapping.select("#mapping select")]
+    refused = client.post(book + "events", data={"link": link, "seat": chosen})
+    assert refused.status_code == 422 and "has none" in text(refused)
+    assert db_of(client)["group_tables"].count == 0
+    answer = client.post(book + "events", data={"link": link, "seat": [c or "new" for c in chosen]})
+    assert answer.status_code == 303
+    assert sorted(roster_names(client, book)) == ["Ann", "Ben", "Cho", "Dan", "Eri", "Fay"]
+    assert db_of(client)["group_tables"].count == len(seated)
