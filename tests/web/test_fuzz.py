@@ -87,6 +87,17 @@ class Hall:
 
         db = store.connect(app.config["DATABASE"], migrate=False)
         self.viewers = ["/t/" + row[0] for row in db.execute("select viewer_token from tables")]
+        # A group's book holding two of the tables, its pages' forms collected as the tables' are.
+        book = str(client.post("/book", data={"name": "Fuzz club"}).headers["Location"]).split("?")[0]
+        for url in self.tables[:2]:
+            names = client.get(url.split("/g/")[0] + "/export.json").get_json()["table"]["players"]
+            client.post(book + "tables", data={"link": url, "seat": ["new"] * len(names)})
+        group = db.execute("select keeper_token, member_token from groups").fetchone()
+        self.books = ["/b/" + group[0], "/b/" + group[1]]
+        self.group_tables = [row[0] for row in db.execute("select table_id from group_tables")]
+        for path in ("/", "/roster", "/tables", "/records", "/evenings", "/ratings", "/players/1",
+                     "/tables?link=" + self.tables[2]):
+            self.collect(self.books[0] + path)
 
     def collect(self, url: str) -> None:
         page = BeautifulSoup(self.client.get(url).get_data(as_text=True), "html.parser")
@@ -140,9 +151,11 @@ def mutate_path(rng: random.Random, path: str) -> str:
 
 
 def route_path(rng: random.Random, hall: Hall, rule: str) -> str:
-    table = rng.choice(hall.tables + hall.viewers + ["/t/nope", "/t/-x", "/t/" + "A" * 300])
+    links = hall.books if rule.startswith("/b/") and rng.random() < 0.8 else hall.tables + hall.viewers
+    table = rng.choice(links + ["/t/nope", "/t/-x", "/t/" + "A" * 300])
     values = {
-        "<token>": table.split("/t/")[1],
+        "<token>": table.split("/", 2)[2].split("/")[0],
+        "<table_id>": rng.choice(hall.group_tables + ["nope", "x" * 300]),
         "<int:number>": str(rng.choice([1, 1, 2, 0, 10**20])),
         "<int:seq>": str(rng.choice([0, 1, 2, 5, 10**20])),
         "<slug>": rng.choice(SLUGS + ["nope", "x" * 300]),
