@@ -10,7 +10,6 @@ time they are read. Nothing here knows about HTTP or HTML.
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -19,6 +18,7 @@ from typing import Any
 import sqlite_utils
 
 from . import club, derived, limits, rules, store, tables
+from .refusals import Refusal
 from .rules.base import N_, Ruling
 from .club.scoring import scoring_note
 from .rules.contract import Game, applicable, read_options
@@ -37,16 +37,8 @@ EVENT_NAME = 40
 within limits.TABLE_NAME."""
 
 
-class EventError(Exception):
-    """What the organiser asked cannot be done: `message` is a catalog msgid (English) with
-    %(name)s parameters; nothing was changed."""
-
-    def __init__(self, message: str, field: str = "", **params: Any) -> None:
-        super().__init__(message % params if params else message)
-        self.message = message
-        self.field = field
-        """The form field the message concerns, to show it beside that field ("" for none)."""
-        self.params = params
+class EventError(Refusal):
+    """What the organiser asked cannot be done (refusals.Refusal); nothing was changed."""
 
 
 NAME_LONG = N_("The event's name can be at most %(limit)s characters.")
@@ -191,17 +183,11 @@ def event_by_link(db: sqlite_utils.Database, token: str) -> store.ClubEvent:
 def clean_event_name(raw: str) -> str:
     """The event's name as typed, spaces collapsed; refused overlong or with hidden characters."""
     name = " ".join(raw.split())
-    if any(_hidden(ch) for ch in name):
+    if any(tables.hidden(ch) for ch in name):
         raise EventError(NAME_CONTROL, "name")
     if len(name) > EVENT_NAME:
         raise EventError(NAME_LONG, "name", limit=EVENT_NAME)
     return name
-
-
-def _hidden(ch: str) -> bool:
-    """A control character or a text-direction mark: it would reorder or hide the text
-    around a name (as a table's names are checked)."""
-    return unicodedata.category(ch) in ("Cc", "Cf") or ch in "\u2028\u2029"
 
 
 def clean_player(raw: str) -> str:
@@ -209,7 +195,7 @@ def clean_player(raw: str) -> str:
     name = " ".join(raw.split())
     if not name:
         raise EventError(PLAYER_BLANK, "player")
-    if any(_hidden(ch) for ch in name):
+    if any(tables.hidden(ch) for ch in name):
         raise EventError(PLAYER_CONTROL, "player")
     if len(name) > limits.PLAYER_NAME:
         raise EventError(PLAYER_LONG, "player", limit=limits.PLAYER_NAME)

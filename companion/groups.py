@@ -13,7 +13,6 @@ knows about HTTP or HTML.
 from __future__ import annotations
 
 import datetime
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import sqlite_utils
 
 from . import derived, limits, rules, store, tables
+from .refusals import Refusal
 from .book.model import Member, Played, Season, played_from
 from .rules.base import N_
 
@@ -31,16 +31,8 @@ ROSTER = 200
 """Players one roster holds (a club's members over the years)."""
 
 
-class GroupError(Exception):
-    """What the keeper asked cannot be done: `message` is a catalog msgid (English) with
-    %(name)s parameters; nothing was changed."""
-
-    def __init__(self, message: str, field: str = "", **params: Any) -> None:
-        super().__init__(message % params if params else message)
-        self.message = message
-        self.field = field
-        """The form field the message concerns, to show it beside that field ("" for none)."""
-        self.params = params
+class GroupError(Refusal):
+    """What the keeper asked cannot be done (refusals.Refusal); nothing was changed."""
 
 
 NAME_BLANK = N_("Enter the group's name.")
@@ -62,16 +54,11 @@ BAD_DATE = N_("Enter dates as year-month-day, for example 2026-04-01.")
 BAD_SEASON = N_("A season is a year, for example 2026.")
 
 
-def _hidden(ch: str) -> bool:
-    """A control character or a text-direction mark: it would reorder or hide the text around a name."""
-    return unicodedata.category(ch) in ("Cc", "Cf") or ch in "\u2028\u2029"
-
-
 def clean_name(raw: str, limit: int, blank: str, long: str) -> str:
     name = " ".join(raw.split())
     if not name:
         raise GroupError(blank, "name")
-    if any(_hidden(ch) for ch in name):
+    if any(tables.hidden(ch) for ch in name):
         raise GroupError(NAME_CONTROL, "name")
     if len(name) > limit:
         raise GroupError(long, "name", limit=limit)

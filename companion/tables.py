@@ -71,7 +71,7 @@ def _events(log: Sequence[store.EventRow]) -> list[Event]:
     return [Event(e.kind, e.payload) for e in log]
 
 
-def _hidden(ch: str) -> bool:
+def hidden(ch: str) -> bool:
     """A control character or a text-direction mark: it would reorder or hide the text around a name."""
     import unicodedata
 
@@ -82,7 +82,7 @@ def clean_names(raw: Sequence[str]) -> list[str]:
     """The players' names as typed, blanks dropped; refuses duplicates and overlong names."""
     names = [" ".join(n.split()) for n in raw]
     names = [n for n in names if n]
-    if any(_hidden(ch) for n in names for ch in n):
+    if any(hidden(ch) for n in names for ch in n):
         raise RuleError("table.name_control")
     if len(names) < TABLE_SIZES[0]:
         raise RuleError("table.too_few")

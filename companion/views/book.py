@@ -103,29 +103,31 @@ def page(token: str) -> Response | tuple[str, int]:
 @bp.get("/b/<token>/players/<int:number>")
 def player(token: str, number: int) -> tuple[str, int]:
     """One player's page: their record per game, last results, streaks, head to head, ratings."""
-    shown = book_pages.player(get_db(), _group(token), token, number, request.args)
-    return render_template("book/player.html", **shown), shown["status"]
+    return _shown("player", book_pages.player(get_db(), _group(token), token, number, request.args))
 
 
 @bp.get("/b/<token>/records")
 def records_page(token: str) -> tuple[str, int]:
     """The group's records: best scores per game, most wins in an evening, longest streak."""
-    shown = book_pages.records(get_db(), _group(token), token, request.args)
-    return render_template("book/records.html", **shown), shown["status"]
+    return _shown("records", book_pages.season_figure(get_db(), _group(token), token, request.args, "records"))
 
 
 @bp.get("/b/<token>/evenings")
 def evenings(token: str) -> tuple[str, int]:
     """Every evening of the season: its tables and who won each game."""
-    shown = book_pages.evenings(get_db(), _group(token), token, request.args)
-    return render_template("book/evenings.html", **shown), shown["status"]
+    return _shown("evenings", book_pages.season_figure(get_db(), _group(token), token, request.args, "evenings"))
 
 
 @bp.get("/b/<token>/ratings")
 def ratings(token: str) -> tuple[str, int]:
     """The ratings of one game (OpenSkill), each player's line over time."""
-    shown = book_pages.ratings(get_db(), _group(token), token, request.args)
-    return render_template("book/ratings.html", **shown), shown["status"]
+    return _shown("ratings", book_pages.ratings(get_db(), _group(token), token, request.args))
+
+
+def _shown(page_name: str, shown: dict[str, Any]) -> tuple[str, int]:
+    """A page of the book drawn with what book_pages found for it (and its status: 422 for a
+    season asked wrongly, the page then showing this year's with the sentence)."""
+    return render_template(f"book/{page_name}.html", **shown), shown["status"]
 
 
 # --------------------------------------------------------------------------- the roster

@@ -120,23 +120,17 @@ def _chart(run: Any, kind: str, players: list[int], title: str) -> Any:
                       str(gettext("Rating: %(title)s", title=title)), str(gettext("Games")), whole=False)
 
 
-def records(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: Mapping[str, str]) -> dict[str, Any]:
+def season_figure(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: Mapping[str, str],
+                  name: str) -> dict[str, Any]:
+    """A page of one figure of the season over the whole book: "records" or "evenings"
+    (book.figures' function of that name)."""
     from ..book import figures
 
+    made = {"records": figures.records, "evenings": figures.evenings}[name]
     shown = _common(db, group, token, args)
     book: groups.Book = shown["book"]
     season = shown["season"]
-    shown["records"] = _figure(db, shown, ("records",), lambda: figures.records(book.games, season))
-    return shown
-
-
-def evenings(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: Mapping[str, str]) -> dict[str, Any]:
-    from ..book import figures
-
-    shown = _common(db, group, token, args)
-    book: groups.Book = shown["book"]
-    season = shown["season"]
-    shown["evenings"] = _figure(db, shown, ("evenings",), lambda: figures.evenings(book.games, season))
+    shown[name] = _figure(db, shown, (name,), lambda: made(book.games, season))
     return shown
 
 
