@@ -8,7 +8,7 @@ from typing import Any
 
 from ..base import CardRef, CardsRef, Event, Finding, RuleError, Ruling, SeatRef, require_int
 from ..contract import read_options
-from ..kit import follow
+from ..kit import follow, tricks
 from ..kit.cards import once_per_deal
 from ..kit.findings import accept
 from ..kit.seats import Seating, read_seating
@@ -172,28 +172,16 @@ def audit(state: State) -> tuple[Finding, ...]:
     Cards never enter a hand mid-game, so every card a player plays later was in their
     hand at every earlier trick: each later card holding a master suit is evidence.
     """
-    later: dict[int, list[tuple[Card, int]]] = {}
-    for trick in state.tricks:
-        for play in trick.plays:
-            later.setdefault(play.seat, []).append((play.card, trick.number))
-    for play in state.plays:
-        later.setdefault(play.seat, []).append((play.card, len(state.tricks) + 1))
-    findings = []
-    for so in state.show_outs:
-        held = tuple((card, n) for card, n in later.get(so.seat, []) if n > so.trick and follows(card, so.master))
-        if not held:
-            continue
-        findings.append(Finding(
-            Ruling("hm.audit_illegal", "5(2)", {
-                "trick": so.trick, "seat": SeatRef(so.seat), "card": CardRef(so.card.code),
-                "master": CardRef(so.master.code),
-                "cards": CardsRef(tuple(card.code for card, _ in held)),
-                "tricks": tuple(n for _, n in held),
-            }),
-            {"seat": so.seat, "trick": so.trick},
-            (so.seat, so.trick) in state.accepted,
-        ))
-    return tuple(findings)
+    def evidence(so: ShowOut, held: tuple[tuple[Card, int], ...]) -> Ruling:
+        return Ruling("hm.audit_illegal", "5(2)", {
+            "trick": so.trick, "seat": SeatRef(so.seat), "card": CardRef(so.card.code),
+            "master": CardRef(so.master.code),
+            "cards": CardsRef(tuple(card.code for card, _ in held)),
+            "tricks": tuple(n for _, n in held),
+        })
+
+    return follow.audit(state.show_outs, tricks.laid(state.tricks, state.plays), state.accepted,
+                        lambda so, card: follows(card, so.master), evidence)
 
 
 def scores(state: State) -> tuple[int, ...]:

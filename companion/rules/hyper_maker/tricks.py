@@ -7,26 +7,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base import CardRef, Ruling, SeatRef, SuitRef
+from ..kit import tricks
 from .cards import Card, follows
 
 
 
-@dataclass(frozen=True)
-class Play:
-    """One card laid in a trick by the player in `seat`."""
-
-    seat: int
-    card: Card
+Play = tricks.Play[Card]
+"""One card laid in a trick by the player in `seat` (kit.tricks)."""
 
 
 @dataclass(frozen=True)
-class TrickResult:
+class TrickResult(tricks.Trick[Card]):
     """The adjudication of one complete trick."""
 
-    number: int
-    leader: int
     master: Card
-    plays: tuple[Play, ...]
     counts: tuple[tuple[str, int], tuple[str, int]]
     follow: str | None
     winner: int | None
@@ -69,7 +63,7 @@ def resolve(
         # 5(5)② says the same player leads again; 5(5)③ is silent, and RULINGS extends it.
         clause = "5(5)②" if follow is not None else "RULINGS"
         rulings.append(Ruling("hm.same_leader", clause, {"seat": SeatRef(leader)}))
-        return TrickResult(number, leader, master, tuple(plays), counts, follow, None, 0, leader, tuple(rulings))
+        return TrickResult(number, leader, tuple(plays), master, counts, follow, None, 0, leader, tuple(rulings))
 
     if count_a == 0 and count_b == 0:
         rulings.append(
@@ -137,7 +131,7 @@ def resolve(
     else:
         next_leader = winner
         rulings.append(Ruling("hm.winner_leads", "2", {"seat": SeatRef(winner)}))
-    return TrickResult(number, leader, master, tuple(plays), counts, follow, winner, points, next_leader, tuple(rulings))
+    return TrickResult(number, leader, tuple(plays), master, counts, follow, winner, points, next_leader, tuple(rulings))
 
 
 # --------------------------------------------------------------------------- revokes

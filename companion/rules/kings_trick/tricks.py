@@ -7,27 +7,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..base import CardRef, Ruling, SeatRef, SeatsRef, SuitRef
+from ..kit import tricks
 from .cards import JESTER, JESTER_VALUE, KING, KING_PLUS, QUEEN, QUEEN_MINUS, Card, value_text
 
 DRAFT: Mapping[int, tuple[int, ...]] = {3: (1, 2), 4: (1, 2, 1), 5: (1, 2, 2), 6: (1, 2, 3)}
 """3(4): cards drafted by 1st, 2nd (and 3rd) place, by the number of cards in the trick."""
 
 
-@dataclass(frozen=True)
-class Play:
-    """One card laid in a trick by the player in `seat`."""
-
-    seat: int
-    card: Card
+Play = tricks.Play[Card]
+"""One card laid in a trick by the player in `seat` (kit.tricks)."""
 
 
 @dataclass(frozen=True)
-class TrickResult:
+class TrickResult(tricks.Trick[Card]):
     """The adjudication of one complete trick; every per-play tuple is in play order."""
 
-    number: int
-    leader: int
-    plays: tuple[Play, ...]
     lead_colour: str | None
     colours: tuple[str | None, ...]
     values: tuple[int, ...]
@@ -61,10 +55,6 @@ class TrickResult:
     def copied_seats(self) -> tuple[int | None, ...]:
         """For each play, the seat whose card a KING or QUEEN copied (None for the others)."""
         return tuple(None if j is None else self.plays[j].seat for j in self.copied)
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(p.card for p in self.plays)
 
     def place_of(self, seat: int) -> int:
         """1-based place of `seat` in this trick."""

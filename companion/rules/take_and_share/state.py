@@ -23,7 +23,7 @@ from typing import Any
 
 from ..base import CardRef, CardsRef, Event, Finding, RuleError, Ruling, SeatRef, SuitRef, require_int
 from ..contract import read_options
-from ..kit import follow
+from ..kit import follow, tricks
 from ..kit.cards import once_per_deal
 from ..kit.findings import accept
 from ..kit.seats import Seating, read_seating
@@ -106,12 +106,9 @@ class Handout:
 
 
 @dataclass(frozen=True)
-class TrickResult:
+class TrickResult(tricks.Trick[Card]):
     """One complete trick: who led, the cards in the order laid, how it was decided."""
 
-    number: int
-    leader: int
-    plays: tuple[Play, ...]
     decision: Decision
     share: tuple[Card, ...]
     """The share cards the winner took for this trick and hands out."""
@@ -133,10 +130,6 @@ class TrickResult:
     @property
     def lead_suit(self) -> str:
         return self.decision.lead_suit
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(p.card for p in self.plays)
 
 
 @dataclass(frozen=True)
@@ -429,28 +422,16 @@ def audit(state: State) -> tuple[Finding, ...]:
     card a player lays later was in their hand at every earlier trick: each later card of the
     suit they showed out of is evidence, and the finding lists them all.
     """
-    later: dict[int, list[tuple[Card, int]]] = {}
-    for trick in state.tricks:
-        for play in trick.plays:
-            later.setdefault(play.seat, []).append((play.card, trick.number))
-    for play in state.plays:
-        later.setdefault(play.seat, []).append((play.card, len(state.tricks) + 1))
-    findings = []
-    for so in state.show_outs:
-        held = tuple((card, n) for card, n in later.get(so.seat, []) if n > so.trick and card.suit == so.suit)
-        if not held:
-            continue
-        findings.append(Finding(
-            Ruling("tns.audit_illegal", C_FOLLOW, {
-                "trick": so.trick, "seat": SeatRef(so.seat), "card": CardRef(so.card.code),
-                "lead": CardRef(so.lead.code), "suit": SuitRef(so.suit),
-                "cards": CardsRef(tuple(card.code for card, _ in held)),
-                "tricks": tuple(n for _, n in held),
-            }),
-            {"seat": so.seat, "trick": so.trick},
-            (so.seat, so.trick) in state.accepted,
-        ))
-    return tuple(findings)
+    def evidence(so: ShowOut, held: tuple[tuple[Card, int], ...]) -> Ruling:
+        return Ruling("tns.audit_illegal", C_FOLLOW, {
+            "trick": so.trick, "seat": SeatRef(so.seat), "card": CardRef(so.card.code),
+            "lead": CardRef(so.lead.code), "suit": SuitRef(so.suit),
+            "cards": CardsRef(tuple(card.code for card, _ in held)),
+            "tricks": tuple(n for _, n in held),
+        })
+
+    return follow.audit(state.show_outs, tricks.laid(state.tricks, state.plays), state.accepted,
+                        lambda so, card: card.suit == so.suit, evidence)
 
 
 def final_score(state: State) -> Score:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base import CardRef, CardsRef, Ruling, SeatRef, SuitRef
+from ..kit import follow, tricks
 from .cards import Card
 from .options import C_FOLLOW, C_HIGH, C_LOW
 
@@ -15,12 +16,8 @@ HIGH = "high"
 LOW = "low"
 
 
-@dataclass(frozen=True)
-class Play:
-    """One card laid in a trick by the player in `seat`."""
-
-    seat: int
-    card: Card
+Play = tricks.Play[Card]
+"""One card laid in a trick by the player in `seat` (kit.tricks)."""
 
 
 @dataclass(frozen=True)
@@ -75,14 +72,8 @@ def must_follow(hand: Sequence[Card], lead_suit: str) -> tuple[Card, ...]:
 # --------------------------------------------------------------------------- revokes
 
 
-@dataclass(frozen=True)
-class ShowOut:
+class ShowOut(follow.ShowOut[Card]):
     """A follower's card of another suit than the lead: they showed they held none of it."""
-
-    seat: int
-    trick: int
-    card: Card
-    lead: Card
 
     @property
     def suit(self) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import CardRef, Ruling, SeatRef, SuitRef
-from ..kit import follow
+from ..kit import follow, tricks
 from .cards import Card
 from .clauses import c_step
 
@@ -22,12 +22,8 @@ TRICKS_PER_HAND = 10
 """トリックテイキングフェーズ: ten tricks a hand, then scoring."""
 
 
-@dataclass(frozen=True)
-class Play:
-    """One card laid in a trick by the player in `seat`."""
-
-    seat: int
-    card: Card
+Play = tricks.Play[Card]
+"""One card laid in a trick by the player in `seat` (kit.tricks)."""
 
 
 def fixed_follow(lead: Card, follow: str | None, card: Card) -> str | None:
@@ -114,21 +110,14 @@ def trick_so_far(plays: Sequence[Play]) -> tuple[str | None, int | None, tuple[R
 
 
 @dataclass(frozen=True)
-class TrickResult:
+class TrickResult(tricks.Trick[Card]):
     """The adjudication of one complete trick."""
 
-    number: int
-    leader: int
     direction: int
-    plays: tuple[Play, ...]
     follow: str | None
     fixed_by: int | None
     winner: int
     rulings: tuple[Ruling, ...]
-
-    @property
-    def lead(self) -> Card:
-        return self.plays[0].card
 
     @property
     def winning_card(self) -> Card:
@@ -158,7 +147,7 @@ def resolve(plays: Sequence[Play], *, number: int = 1, direction: int = 1) -> Tr
         best = plays[0]
         rulings.append(Ruling("ts.win_no_follow", c_step(4),
                               {"seat": SeatRef(best.seat), "card": CardRef(best.card.code)}))
-    return TrickResult(number, plays[0].seat, direction, tuple(plays), follow, fixed_by,
+    return TrickResult(number, plays[0].seat, tuple(plays), direction, follow, fixed_by,
                        best.seat, tuple(rulings))
 
 
@@ -166,13 +155,9 @@ def resolve(plays: Sequence[Play], *, number: int = 1, direction: int = 1) -> Tr
 
 
 @dataclass(frozen=True)
-class ShowOut:
+class ShowOut(follow.ShowOut[Card]):
     """A card that failed to follow: its player holds no `suit` / no `rank` (None: not shown)."""
 
-    seat: int
-    trick: int
-    card: Card
-    lead: Card
     suit: str | None
     rank: int | None
 
