@@ -143,6 +143,7 @@ ABANDON = "abandon"
 """The table stops a game under way: nothing more is entered, and it counts in no total."""
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,17 @@ def require_list(payload: Mapping[str, Any], name: str) -> list[Any]:
     return value
 
 
+def read_lists(raw: Sequence[Any], name: str, parse: Callable[[Any], T]) -> list[list[T]]:
+    """The lists a request's field `name` holds (hands, piles won), each item read by `parse`,
+    refusing an entry that is not a list."""
+    lists: list[list[T]] = []
+    for entry in raw:
+        if not isinstance(entry, list):
+            raise RuleError("input.not_list", "", field=name)
+        lists.append([parse(item) for item in entry])
+    return lists
+
+
 def read_ask(request: object, asks: Sequence[str]) -> str:
     """Which question a judge request asks, refusing what is not an object or not one of `asks`."""
     if not isinstance(request, Mapping):
@@ -265,6 +277,16 @@ def read_ask(request: object, asks: Sequence[str]) -> str:
     if ask not in asks:
         raise RuleError("input.unknown_ask", "", ask=str(ask), known=", ".join(asks))
     return str(ask)
+
+
+Answer = Callable[[Mapping[str, Any]], dict[str, Any]]
+"""One question of a game's judge: the request in, plain data (rulings still Ruling objects) out."""
+
+
+def answer(request: Mapping[str, Any], answers: Mapping[str, Answer]) -> dict[str, Any]:
+    """A judge's answer: the function `answers` names for the question the request asks,
+    refusing what is not an object or asks something else (read_ask)."""
+    return answers[read_ask(request, tuple(answers))](request)
 
 
 def require_int(payload: Mapping[str, Any], name: str) -> int:

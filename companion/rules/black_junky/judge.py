@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import CardRef, RuleError, read_ask, require_int, require_list
+from ..base import Answer, CardRef, RuleError, answer, require_int, require_list
 from .cards import SUITS, Card, parse_cross, parse_hand_card
 from .options import (
     BUST_21, C_GAME, C_RULINGS, C_SETUP, C_VARIANT, JUDGE_MAX_PLAYERS, MEASURES, MIN_PLAYERS, RED, ROUNDS,
 )
 from .totals import count_hand, decide, measure_points, result_rulings, top_seats, variant_rulings
 
-ASKS = ("round", "hand", "wins", "variant")
 
 
 def judge(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -32,14 +31,7 @@ def judge(request: Mapping[str, Any]) -> dict[str, Any]:
         -> {"points": [per seat], "winners": [seats], "rulings"}.
     Returns plain data, with rulings still as Ruling objects for the caller to render.
     """
-    ask = read_ask(request, ASKS)
-    if ask == "round":
-        return _round(request)
-    if ask == "hand":
-        return _hand(request)
-    if ask == "wins":
-        return _wins(request)
-    return _variant(request)
+    return answer(request, ANSWERS)
 
 
 def _red(request: Mapping[str, Any]) -> tuple[str, ...]:
@@ -156,3 +148,8 @@ def _variant(request: Mapping[str, Any]) -> dict[str, Any]:
     points = [measure_points(cards, str(measure), red) for cards in kept]
     return {"points": points, "winners": list(top_seats(points)),
             "rulings": list(variant_rulings(kept, str(measure), red))}
+
+
+ANSWERS: Mapping[str, Answer] = {"round": _round, "hand": _hand, "wins": _wins, "variant": _variant}
+"""The questions this judge answers (in the order a refusal lists them), each by its function."""
+ASKS = tuple(ANSWERS)

@@ -7,14 +7,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import CardRef, RuleError, read_ask, require_list
+from ..base import Answer, CardRef, RuleError, answer, read_lists, require_list
 from .cards import COPIES, HAND_SIZE, Card, parse_card
 from .clauses import CONTENTS, PLAY, PLAYERS, SETUP
 from .options import MAX_PLAYERS, MIN_PLAYERS
 from .points import score
 from .turns import play_turn
 
-ASKS = ("turn", "score")
 
 
 def judge(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -26,9 +25,7 @@ def judge(request: Mapping[str, Any]) -> dict[str, Any]:
     "score": {"won": [[cards] per seat]} -> {"points", "numbers", "majority", "winners", "rulings"}.
     Returns plain data, with rulings still as Ruling objects for the caller to render.
     """
-    if read_ask(request, ASKS) == "turn":
-        return _turn(request)
-    return _score(request)
+    return answer(request, ANSWERS)
 
 
 def _hand(request: Mapping[str, Any], name: str) -> list[Card]:
@@ -82,11 +79,7 @@ def _score(request: Mapping[str, Any]) -> dict[str, Any]:
     won = require_list(request, "won")
     if not MIN_PLAYERS <= len(won) <= MAX_PLAYERS:
         raise RuleError("ko.seat_count", PLAYERS, count=len(won))
-    hands: list[list[Card]] = []
-    for cards in won:
-        if not isinstance(cards, list):
-            raise RuleError("input.not_list", "", field="won")
-        hands.append([parse_card(code) for code in cards])
+    hands = read_lists(won, "won", parse_card)
     _check_deck([c for cards in hands for c in cards])
     result = score([[c.rank for c in cards] for cards in hands])
     return {
@@ -96,3 +89,8 @@ def _score(request: Mapping[str, Any]) -> dict[str, Any]:
         "winners": list(result.winners),
         "rulings": list(result.rulings),
     }
+
+
+ANSWERS: Mapping[str, Answer] = {"turn": _turn, "score": _score}
+"""The questions this judge answers (in the order a refusal lists them), each by its function."""
+ASKS = tuple(ANSWERS)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import CardRef, RuleError, Ruling, read_ask, require_list
+from ..base import Answer, CardRef, RuleError, Ruling, answer, require_list
 from ..contract import read_options
 from .cards import Card, in_game, parse_card, value_number
 from .options import MAX_PLAYERS, MIN_PLAYERS, NO_AGARI_TIE, NO_COLOUR, SUM_SETS, TIE_AT_20
@@ -25,21 +25,13 @@ from .scoring import series
 from .sets import may_declare, no_agari, score
 from .tricks import resolve
 
-ASKS = ("trick", "score", "no_agari", "evening")
 TEAMS_OF_SIX = ((0, 3), (1, 4), (2, 5))
 
 
 def judge(request: Mapping[str, Any]) -> dict[str, Any]:
     """Answer one rules question (the JSON contract above). Returns plain data, with rulings
     still as Ruling objects for the caller to render."""
-    ask = read_ask(request, ASKS)
-    if ask == "trick":
-        return _trick(request)
-    if ask == "score":
-        return _score(request)
-    if ask == "no_agari":
-        return _no_agari(request)
-    return _evening(request)
+    return answer(request, ANSWERS)
 
 
 def _cards(raw: Sequence[Any], players: int | None, seen: set[Card]) -> list[Card]:
@@ -173,3 +165,8 @@ def _evening(request: Mapping[str, Any]) -> dict[str, Any]:
         "winners": list(found.leaders) if found.over else [],
         "rulings": [found.note],
     }
+
+
+ANSWERS: Mapping[str, Answer] = {"trick": _trick, "score": _score, "no_agari": _no_agari, "evening": _evening}
+"""The questions this judge answers (in the order a refusal lists them), each by its function."""
+ASKS = tuple(ANSWERS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import CardRef, RuleError, SeatRef, read_ask, require_int, require_list
+from ..base import Answer, CardRef, RuleError, SeatRef, answer, require_int, require_list
 from ..kit.cards import once_per_deal
 from .cards import COPIES, RULES, Number, parse_number, parse_rule, rule_name
 from .clauses import CONTENTS, FEW_PLAYERS, JUDGING, SETUP
@@ -15,7 +15,6 @@ from .points import breakdown, ranks, score_rulings
 from .rounds import TABLE_CARDS
 from .rules_cards import decide
 
-ASKS = ("round", "score")
 
 
 def judge(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -26,10 +25,7 @@ def judge(request: Mapping[str, Any]) -> dict[str, Any]:
     player]}. "score": {"achieved": [per player {"TRIO": 3, ...}]} -> {"points", "rank",
     "breakdown", "rulings"}. Rulings stay Ruling objects for the caller to render.
     """
-    ask = read_ask(request, ASKS)
-    if ask == "round":
-        return _judge_round(request)
-    return _judge_score(request)
+    return answer(request, ANSWERS)
 
 
 def _judge_round(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,3 +91,8 @@ def _judge_score(request: Mapping[str, Any]) -> dict[str, Any]:
         ],
         "rulings": list(score_rulings(table)),
     }
+
+
+ANSWERS: Mapping[str, Answer] = {"round": _judge_round, "score": _judge_score}
+"""The questions this judge answers (in the order a refusal lists them), each by its function."""
+ASKS = tuple(ANSWERS)

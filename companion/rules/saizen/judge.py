@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import CardRef, RuleError, Ruling, SeatRef, SeatsRef, SuitRef, read_ask, require_int, require_list
+from ..base import Answer, CardRef, RuleError, Ruling, SeatRef, SeatsRef, SuitRef, answer, read_lists, require_int, require_list
 from ..contract import read_options
 from ..kit.evening import places
 from .cards import Card, hand_sizes, parse_card, parse_suit, set_held
@@ -21,18 +21,12 @@ from .options import JUDGE_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from .rulecards import RuleCard, read_rules
 from .tricks import JOIN, STRONGER_PAIR, WIN_NOW, decide, follow_breach, must_win_slip, standing, surely_legal
 
-ASKS = ("trick", "score", "deal")
 MAX_JOKERS = 2
 
 
 def judge(request: Mapping[str, Any]) -> dict[str, Any]:
     """Answer one rules question; rulings stay Ruling objects for the caller to render."""
-    ask = read_ask(request, ASKS)
-    if ask == "score":
-        return _score(request)
-    if ask == "deal":
-        return _deal(request)
-    return _trick(request)
+    return answer(request, ANSWERS)
 
 
 # --------------------------------------------------------------------------- trick
@@ -130,11 +124,7 @@ def _hands(request: Mapping[str, Any], plays: list[Card], stages: list[list[Card
     raw = require_list(request, "hands")
     if len(raw) not in (len(plays), players):
         raise RuleError("sz.hands_count", "", count=len(raw), plays=len(plays))
-    hands: list[list[Card]] = []
-    for raw_hand in raw:
-        if not isinstance(raw_hand, list):
-            raise RuleError("input.not_list", "", field="hands")
-        hands.append([parse_card(code) for code in raw_hand])
+    hands = read_lists(raw, "hands", parse_card)
     _count_ok([c for hand in hands for c in hand])
     return hands
 
@@ -262,3 +252,8 @@ def _deal(request: Mapping[str, Any]) -> dict[str, Any]:
              Ruling("sz.deal_even", "2.1", {"cards": 52 + jokers, "seat": SeatRef(start), "size": sizes[0]}))
     rulings = [dealt, Ruling("sz.sets_rotate", "2.2", {})]
     return {"hand_sizes": list(sizes), "sets": sets, "rulings": rulings}
+
+
+ANSWERS: Mapping[str, Answer] = {"trick": _trick, "score": _score, "deal": _deal}
+"""The questions this judge answers (in the order a refusal lists them), each by its function."""
+ASKS = tuple(ANSWERS)

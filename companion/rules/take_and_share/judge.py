@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import CardRef, CardsRef, Event, RuleError, Ruling, SeatRef, SuitRef, read_ask, require_int, require_list
+from ..base import Answer, CardRef, CardsRef, Event, RuleError, Ruling, SeatRef, SuitRef, answer, require_int, require_list
 from .cards import SUITS, Card, parse_card
 from .options import (
     C_CARDS, C_FOLLOW, C_LONG, C_OVERVIEW, C_PLAYERS, C_ROUND, C_RULINGS, C_SCORE, C_SHARE, HAND_SIZE, PLAYER_COUNTS,
@@ -30,20 +30,12 @@ from .scoring import match
 from .state import State, apply, initial
 from .tricks import Play, resolve
 
-ASKS = ("trick", "score", "hand", "match")
 
 
 def judge(request: Mapping[str, Any]) -> dict[str, Any]:
     """Answer one rules question (the contract above). Returns plain data, with rulings still
     as Ruling objects for the caller to render; RuleError for a request it cannot answer."""
-    ask = read_ask(request, ASKS)
-    if ask == "trick":
-        return _trick(request)
-    if ask == "score":
-        return _score(request)
-    if ask == "hand":
-        return _hand(request)
-    return _match(request)
+    return answer(request, ANSWERS)
 
 
 def _player_count(count: int) -> int:
@@ -246,3 +238,7 @@ def _match(request: Mapping[str, Any]) -> dict[str, Any]:
     return {"totals": list(standing.totals), "over": standing.over, "winners": list(standing.leaders),
             "target": target, "rulings": [standing.note]}
 
+
+ANSWERS: Mapping[str, Answer] = {"trick": _trick, "score": _score, "hand": _hand, "match": _match}
+"""The questions this judge answers (in the order a refusal lists them), each by its function."""
+ASKS = tuple(ANSWERS)

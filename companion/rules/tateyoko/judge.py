@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import CardRef, RuleError, Ruling, SeatRef, read_ask, require_int, require_list
+from ..base import Answer, CardRef, RuleError, Ruling, SeatRef, answer, require_int, require_list
 from ..kit.evening import top
 from . import clauses as c
 from .cards import DECK_SIZE, Card, parse_card
@@ -31,19 +31,11 @@ from .options import DEFAULT_LIMIT, LIMIT, MAX_PLAYERS, MIN_PLAYERS
 from .scoring import check_game_points, match
 from .state import Hand, counts_of, summary_rulings
 
-ASKS = ("place", "spots", "score", "match")
 
 
 def judge(request: Mapping[str, Any]) -> dict[str, Any]:
     """Answer one rules question (see the module's docstring); plain data with Ruling objects."""
-    ask = read_ask(request, ASKS)
-    if ask == "place":
-        return _place(request)
-    if ask == "spots":
-        return _spots(request)
-    if ask == "score":
-        return _score(request)
-    return _match(request)
+    return answer(request, ANSWERS)
 
 
 def _grid(request: Mapping[str, Any]) -> dict[Pos, Card]:
@@ -149,3 +141,8 @@ def _match(request: Mapping[str, Any]) -> dict[str, Any]:
         raise RuleError("ty.match_after_end", c.REPEAT, game=result.ended_at + 1, ended=result.ended_at)
     return {"totals": list(result.totals), "over": result.over, "winners": list(result.leaders),
             "rulings": [result.note]}
+
+
+ANSWERS: Mapping[str, Answer] = {"place": _place, "spots": _spots, "score": _score, "match": _match}
+"""The questions this judge answers (in the order a refusal lists them), each by its function."""
+ASKS = tuple(ANSWERS)
