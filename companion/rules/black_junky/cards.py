@@ -7,11 +7,11 @@ Codes as in Twin Shoot: a suit letter and a rank ("HQ", "SA", "X10").
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..base import CardRef, RuleError
 from ..contract import Gettext
+from ..kit.cards import read_code
 from .options import C_SETUP
 from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
 from ..kit import tennos
@@ -70,19 +70,10 @@ def set_aside(players: int) -> int:
     return len(HAND_CARDS) % players
 
 
-_CARD_RE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2}|[A-Za-z])\s*$")
-
 
 def parse_card(text: object) -> Card:
     """Read a card code such as "HQ", "sa" or "X10", refusing anything not in the deck."""
-    if not isinstance(text, str):
-        raise RuleError("bj.card_malformed", C_SETUP, text=str(text))
-    match = _CARD_RE.match(text)
-    if not match:
-        raise RuleError("bj.card_malformed", C_SETUP, text=text)
-    suit, rank_part = match.group(1).upper(), match.group(2).upper()
-    if suit not in SUITS:
-        raise RuleError("bj.card_unknown_suit", C_SETUP, text=text, suit=suit)
+    suit, rank_part = read_code(text, SUITS, "bj.card_malformed", "bj.card_unknown_suit", C_SETUP)
     rank = RANK_OF_TEXT.get(rank_part) if rank_part.isalpha() else int(rank_part)
     if rank is None or rank_part.isdigit() and not 2 <= rank <= 10:
         raise RuleError("bj.card_unknown_rank", C_SETUP, text=text, rank=rank_part)

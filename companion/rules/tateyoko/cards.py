@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 
 from ..base import RuleError
 from ..contract import Gettext
+from ..kit.cards import read_code
 from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
 from ..kit import tennos
 from ..kit.tennos import card_words, rank_text as rank_text, suit_text as suit_text
@@ -31,19 +31,10 @@ class Card(tennos.Card):
 DECK: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in RANKS)
 """All 78 cards, suit by suit, A to K."""
 
-_CARD_RE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2}|[A-Za-z])\s*$")
-
 
 def parse_card(text: object) -> Card:
     """Read a card code such as "SQ", "ha", "C10" (or "CT"), refusing anything not in the deck."""
-    if not isinstance(text, str):
-        raise RuleError("ty.card_malformed", c.EQUIPMENT, text=str(text))
-    match = _CARD_RE.match(text)
-    if not match:
-        raise RuleError("ty.card_malformed", c.EQUIPMENT, text=text)
-    suit, rank_part = match.group(1).upper(), match.group(2).upper()
-    if suit not in SUITS:
-        raise RuleError("ty.card_unknown_suit", c.EQUIPMENT, text=text, suit=suit)
+    suit, rank_part = read_code(text, SUITS, "ty.card_malformed", "ty.card_unknown_suit", c.EQUIPMENT)
     if rank_part.isalpha():
         rank = RANK_OF_TEXT.get(rank_part)
     else:

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Mapping
 
 from ..base import CardRef, RuleError
 from ..contract import Gettext
+from ..kit.cards import read_code
 from .clauses import C_SETUP, C_STRENGTH
 from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
 from ..kit import tennos
@@ -49,8 +49,6 @@ def deck(players: int) -> tuple[Card, ...]:
     return tuple(Card(s, r) for s in SUITS for r in range(HIGHEST_RANK, low - 1, -1))
 
 
-_CARD_RE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2}|[A-Za-z])\s*$")
-
 
 def parse_card(text: object, players: int | None = None) -> Card:
     """Read a card code such as "LA", "x10" or "H7".
@@ -58,14 +56,7 @@ def parse_card(text: object, players: int | None = None) -> Card:
     Refuses anything that is not a card of the game (no 2s are used); with `players`, also
     a card outside that deck (four players use 7-A only).
     """
-    if not isinstance(text, str):
-        raise RuleError("ts.card_malformed", C_STRENGTH, text=str(text))
-    match = _CARD_RE.match(text)
-    if not match:
-        raise RuleError("ts.card_malformed", C_STRENGTH, text=text)
-    suit, rank_part = match.group(1).upper(), match.group(2).upper()
-    if suit not in SUITS:
-        raise RuleError("ts.card_unknown_suit", C_STRENGTH, text=text, suit=suit)
+    suit, rank_part = read_code(text, SUITS, "ts.card_malformed", "ts.card_unknown_suit", C_STRENGTH)
     rank = RANK_OF_TEXT.get(rank_part) if rank_part.isalpha() else int(rank_part)
     if rank == 2:
         raise RuleError("ts.card_no_twos", C_SETUP, text=text)
