@@ -8,21 +8,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from ..base import N_, RuleError
 from ..contract import Gettext
-from ..kit.cards import rank_text
+from ..kit import tennos
 from ..kit.words import suit_words
 from .rulecards import SUITS
 
-SUIT_NAMES: Mapping[str, str] = {
-    "S": N_("spade"),
-    "H": N_("heart"),
-    "D": N_("diamond"),
-    "C": N_("club"),
-}
-SUIT_SYMBOLS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES: Mapping[str, str] = {suit: tennos.SUIT_NAMES[suit] for suit in SUITS}
+"""The standard deck's suits, named as the TENNOS deck names the same four."""
+SUIT_SYMBOLS: Mapping[str, str] = {suit: tennos.SUIT_SYMBOLS[suit] for suit in SUITS}
 
 RANK_OF_TEXT: Mapping[str, int] = {"A": 1, "J": 11, "Q": 12, "K": 13}
 JOKER_CODE = "JK"
@@ -30,27 +25,17 @@ DECK_SIZE = 52
 """2.1: the deck without jokers."""
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    """A card: its suit ("" for a joker) and its number (1..13; 0 for a joker)."""
-
-    suit: str
-    rank: int
+class Card(tennos.Card):
+    """A card: its suit ("" for a joker) and its number (1..13; 0 for a joker). The standard
+    deck's suits are four of the TENNOS deck's, and its cards print alike, but for the joker."""
 
     @property
     def is_joker(self) -> bool:
         return self.rank == 0
 
     @property
-    def rank_text(self) -> str:
-        return rank_text(self.rank)
-
-    @property
     def code(self) -> str:
         return JOKER_CODE if self.is_joker else f"{self.suit}{self.rank_text}"
-
-    def __str__(self) -> str:
-        return self.code
 
 
 JOKER = Card("", 0)

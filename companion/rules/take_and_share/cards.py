@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from ..base import CardRef, RuleError
 from ..contract import Gettext
+from ..kit.cards import read_code
 from .options import C_CARDS, HAND_SIZE
 from ..kit.tennos import SUIT_NAMES as SUIT_NAMES, SUIT_SYMBOLS as SUIT_SYMBOLS, SUITS as SUITS
+from ..kit import tennos
 from ..kit.tennos import card_words, suit_text as suit_text
 
 
@@ -25,28 +25,20 @@ def number_text(number: int) -> str:
     return "A" if number == 1 else str(number)
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    """One card: a suit letter and its number (1 for the A, up to 10)."""
-
-    suit: str
-    number: int
+class Card(tennos.Card):
+    """One card of the TENNOS deck: a suit letter and its number (1 for the A, up to 10);
+    its code reads "LA", "X10", "S7"."""
 
     @property
-    def code(self) -> str:
-        """The short code, for example "LA", "X10", "S7"."""
-        return self.suit + number_text(self.number)
-
-    def __str__(self) -> str:
-        return self.code
+    def number(self) -> int:
+        """The number printed on the card, the A counting 1: the rank, as the rulebook says it."""
+        return self.rank
 
 
 def deck(players: int) -> tuple[Card, ...]:
     """使用カード: the cards `players` players use, suit by suit, lowest number first."""
     return tuple(Card(s, n) for s in SUITS for n in range(LOWEST[players], HIGHEST + 1))
 
-
-_CARD_RE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2}|[Aa])\s*$")
 
 
 def parse_card(text: object, players: int | None = None) -> Card:
@@ -55,14 +47,7 @@ def parse_card(text: object, players: int | None = None) -> Card:
     Refuses anything that is not a card of the game; with `players`, also a card outside
     that count's deck (3 players play without the A and the 2).
     """
-    if not isinstance(text, str):
-        raise RuleError("tns.card_malformed", C_CARDS, text=str(text))
-    match = _CARD_RE.match(text)
-    if not match:
-        raise RuleError("tns.card_malformed", C_CARDS, text=text)
-    suit, part = match.group(1).upper(), match.group(2).upper()
-    if suit not in SUITS:
-        raise RuleError("tns.card_unknown_suit", C_CARDS, text=text, suit=suit)
+    suit, part = read_code(text, SUITS, "tns.card_malformed", "tns.card_unknown_suit", C_CARDS, ranks="[0-9]{1,2}|[Aa]")
     number = 1 if part == "A" else int(part)
     if not 1 <= number <= HIGHEST:
         raise RuleError("tns.card_unknown_number", C_CARDS, text=text, number=part)
