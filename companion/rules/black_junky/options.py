@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..base import N_
 from ..contract import BoolOption, Choice, ChoiceOption, NumberOption, Option, SuitSetOption, Words
+from ..kit import tennos
 
 SLUG = "black-junky"
 NAME = N_("Black Junky")
@@ -33,14 +34,8 @@ C_RULINGS = "RULINGS"
 
 # --------------------------------------------------------------------------- options
 
-SUIT_CHOICES = (
-    Choice("L", N_("leaf")),
-    Choice("X", N_("cross")),
-    Choice("C", N_("club")),
-    Choice("H", N_("heart")),
-    Choice("S", N_("spade")),
-    Choice("D", N_("diamond")),
-)
+SUIT_CHOICES = tuple(Choice(suit, tennos.SUIT_NAMES[suit]) for suit in tennos.SUITS)
+"""The TENNOS deck's six suits, by their names, in the deck's order."""
 
 RED = SuitSetOption(
     "red_suits", N_("Red suits: their cards subtract"), SUIT_CHOICES, default=("H", "D"), clause=C_GAME,

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..base import N_, RuleError
+from ..base import RuleError
 from ..contract import Gettext
-from ..kit.words import suit_words
+from ..kit.words import COLOUR_MARKS, COLOUR_NAMES, suit_words
 
 if TYPE_CHECKING:  # the caller brings its random source: the judge never deals
     import random
@@ -17,13 +17,8 @@ if TYPE_CHECKING:  # the caller brings its random source: the judge never deals
 SUITS = ("R", "B", "G", "Y")
 """The four suits in the order the rulebook lists them: ●赤 red, ■青 blue, ▲緑 green, ★黄 yellow."""
 
-SUIT_NAMES: Mapping[str, str] = {
-    "R": N_("red"),
-    "B": N_("blue"),
-    "G": N_("green"),
-    "Y": N_("yellow"),
-}
-SUIT_SYMBOLS: Mapping[str, str] = {"R": "●", "B": "■", "G": "▲", "Y": "★"}
+SUIT_NAMES: Mapping[str, str] = {suit: COLOUR_NAMES[suit] for suit in SUITS}
+SUIT_SYMBOLS: Mapping[str, str] = {suit: COLOUR_MARKS[suit] for suit in SUITS}
 
 DEAL_SIZE: Mapping[int, int] = {3: 15, 4: 12, 5: 10}
 """4(1): cards dealt to each player, and the size of the master pile."""

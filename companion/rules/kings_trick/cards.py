@@ -10,17 +10,12 @@ from dataclasses import dataclass
 
 from ..base import N_, CardRef, RuleError, SuitRef
 from ..contract import Gettext
+from ..kit import words
 
 COLOURS = ("R", "B", "G", "W", "K")
 """1: the five colours in the rulebook's order: 赤 red, 青 blue, 緑 green, 白 white, 黒 black."""
 
-COLOUR_NAMES: Mapping[str, str] = {
-    "R": N_("red"),
-    "B": N_("blue"),
-    "G": N_("green"),
-    "W": N_("white"),
-    "K": N_("black"),
-}
+COLOUR_NAMES: Mapping[str, str] = {colour: words.COLOUR_NAMES[colour] for colour in COLOURS}
 
 KING, QUEEN, JESTER = "KING", "QUEEN", "JESTER"
 SPECIALS = (KING, QUEEN, JESTER)

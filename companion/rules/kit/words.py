@@ -1,8 +1,25 @@
-"""Words for cards that every game with suit marks says alike: a suit named on its own."""
+"""Words for cards that every game with suit marks says alike: a suit named on its own, and
+the colours the coloured decks are printed in."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from ..base import N_
 from ..contract import Gettext
+
+COLOUR_NAMES: Mapping[str, str] = {
+    "R": N_("red"),
+    "B": N_("blue"),
+    "G": N_("green"),
+    "Y": N_("yellow"),
+    "P": N_("purple"),
+    "W": N_("white"),
+    "K": N_("black"),
+}
+"""A coloured deck's colours by the letter their codes use (Hyper Maker, Master of Rules, King's Trick)."""
+COLOUR_MARKS: Mapping[str, str] = {"R": "●", "B": "■", "G": "▲", "Y": "★", "P": "◆"}
+"""The mark each colour is printed with, in the decks that print one (Hyper Maker, Master of Rules)."""
 
 
 def suit_words(symbol: str, name: str, gettext: Gettext) -> str:

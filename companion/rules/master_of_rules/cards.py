@@ -8,20 +8,15 @@ from dataclasses import dataclass
 
 from ..base import N_, CardsRef, RuleError
 from ..contract import Gettext
-from ..kit.words import suit_words
+from ..kit.cards import read_code
+from ..kit.words import COLOUR_MARKS, COLOUR_NAMES, suit_words
 from .clauses import CONTENTS
 
 COLOURS = ("B", "R", "Y", "G", "P")
 """内容物: blue 青, red 赤, yellow 黄, green 緑, purple 紫; one card of each number 1-9."""
 
-SUIT_NAMES: Mapping[str, str] = {
-    "B": N_("blue"),
-    "R": N_("red"),
-    "Y": N_("yellow"),
-    "G": N_("green"),
-    "P": N_("purple"),
-}
-SUIT_SYMBOLS: Mapping[str, str] = {"B": "■", "R": "●", "Y": "★", "G": "▲", "P": "◆"}
+SUIT_NAMES: Mapping[str, str] = {colour: COLOUR_NAMES[colour] for colour in COLOURS}
+SUIT_SYMBOLS: Mapping[str, str] = {colour: COLOUR_MARKS[colour] for colour in COLOURS}
 
 LOWEST, HIGHEST = 1, 9
 
@@ -79,19 +74,12 @@ class Number:
 DECK: tuple[Number, ...] = tuple(Number(c, v) for c in COLOURS for v in range(LOWEST, HIGHEST + 1))
 """All 45 number cards."""
 
-_NUMBER_RE = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
-
 
 def parse_number(text: object) -> Number:
     """Read a number card code such as "B7" (or "b7"), refusing anything not in the deck."""
-    if not isinstance(text, str):
-        raise RuleError("mor.card_malformed", CONTENTS, text=str(text))
-    match = _NUMBER_RE.match(text)
-    if not match:
-        raise RuleError("mor.card_malformed", CONTENTS, text=text)
-    colour, value = match.group(1).upper(), int(match.group(2))
-    if colour not in COLOURS:
-        raise RuleError("mor.card_unknown_colour", CONTENTS, text=text, colour=colour)
+    colour, number = read_code(text, COLOURS, "mor.card_malformed", "mor.card_unknown_colour", CONTENTS,
+                               ranks=r"\d{1,2}", letter="colour")
+    value = int(number)
     if not LOWEST <= value <= HIGHEST:
         raise RuleError("mor.card_number_range", CONTENTS, text=text)
     return Number(colour, value)
