@@ -7,8 +7,8 @@ unreadable is dropped, never raised: the page simply shows what it could read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Container, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from ..base import RuleError, form_text
 
@@ -66,3 +66,38 @@ def tapped(fields: Mapping[str, Any], parse: Callable[[str], C], limit: int,
         if card not in cards:
             cards.append(card)
     return cards
+
+
+class Coded(Protocol):
+    """A card as a judge request names it: by its code."""
+
+    @property
+    def code(self) -> str: ...
+
+
+K = TypeVar("K", bound=Coded)
+
+
+def trick_request(fields: Mapping[str, Any], counts: Container[int], parse: Callable[[str, int], K],
+                  shown: Callable[[Sequence[K]], Mapping[str, Any]]) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The quick judge of one trick: a "trick" judge request once every player's card is in.
+
+    `fields` holds "players" (one of `counts`) and the taps (see tapped; the carried cards
+    are read up to the first unreadable or repeated one); `parse(code, players)` reads a card
+    of that count's deck. Returns (the request or None, what the page shows: the players, the
+    cards, what `shown` says of the cards so far, whether every card is in ("full"), and the
+    fields to carry in the address ("carried")).
+    """
+    players = form_count(fields, "players", counts)
+    cards: list[K] = []
+    if players is not None:
+        count = players
+        cards = tapped(fields, lambda code: parse(code, count), count, stop_at_bad=True)
+    entered: dict[str, Any] = {
+        "players": players, "cards": tuple(cards), **shown(cards),
+        "full": players is not None and len(cards) == players,
+        "carried": {"players": players, "cards": ".".join(c.code for c in cards)} if players else {},
+    }
+    if not entered["full"]:
+        return None, entered
+    return {"ask": "trick", "players": players, "plays": [c.code for c in cards]}, entered

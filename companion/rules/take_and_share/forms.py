@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..base import form_int, form_text
 from ..contract import EntryRef
 from ..kit.entries import entry_ref
-from ..kit.taps import form_count, tapped
+from ..kit.taps import trick_request
 from .cards import Card, parse_card
 from .options import PLAYER_COUNTS
 
@@ -39,24 +39,13 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     (request or None, what the page shows: players, cards, the lead suit, whether another
     suit is in so far (the lowest then wins), full, and the fields to carry in the address).
     """
-    players = form_count(fields, "players", PLAYER_COUNTS)
-    cards: list[Card] = []
-    if players is not None:
-        def parse(code: str) -> Card:
-            return parse_card(code, players)
-        cards = tapped(fields, parse, players, stop_at_bad=True)
+    return trick_request(fields, PLAYER_COUNTS, parse_card, _lead)
+
+
+def _lead(cards: Sequence[Card]) -> dict[str, Any]:
+    """The lead suit of the cards so far, and whether another suit is in (the lowest then wins)."""
     lead = cards[0].suit if cards else None
-    entered: dict[str, Any] = {
-        "players": players,
-        "cards": tuple(cards),
-        "lead_suit": lead,
-        "off_suit": any(c.suit != lead for c in cards),
-        "full": players is not None and len(cards) == players,
-        "carried": {"players": players, "cards": ".".join(c.code for c in cards)} if players else {},
-    }
-    if not entered["full"]:
-        return None, entered
-    return {"ask": "trick", "players": players, "plays": [c.code for c in cards]}, entered
+    return {"lead_suit": lead, "off_suit": any(c.suit != lead for c in cards)}
 
 
 def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:

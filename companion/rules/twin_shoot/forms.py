@@ -9,7 +9,7 @@ from typing import Any
 from ..base import form_int, form_text
 from ..contract import EntryRef
 from ..kit.entries import entry_ref
-from ..kit.taps import form_count, tapped
+from ..kit.taps import trick_request
 from .cards import Card, parse_card
 from .options import PLAYER_COUNTS
 from .tricks import Play, trick_so_far
@@ -49,19 +49,13 @@ def quick_judge_request(fields: Mapping[str, Any]) -> tuple[dict[str, Any] | Non
     (request or None, what the page shows: players, cards, the follow so far, full, and the
     fields to carry in the address).
     """
-    players = form_count(fields, "players", PLAYER_COUNTS)
-    cards: list[Card] = []
-    if players is not None:
-        cards = tapped(fields, lambda code: parse_card(code, players), players, stop_at_bad=True)
+    return trick_request(fields, PLAYER_COUNTS, parse_card, _follow)
+
+
+def _follow(cards: Sequence[Card]) -> dict[str, Any]:
+    """The follow the cards so far have fixed, and the seat whose card fixed it."""
     follow, fixed_by, _ = trick_so_far([Play(i, card) for i, card in enumerate(cards)])
-    entered = {
-        "players": players, "cards": tuple(cards), "follow": follow, "fixed_by": fixed_by,
-        "full": players is not None and len(cards) == players,
-        "carried": {"players": players, "cards": ".".join(c.code for c in cards)} if players else {},
-    }
-    if not entered["full"]:
-        return None, entered
-    return {"ask": "trick", "players": players, "plays": [c.code for c in cards]}, entered
+    return {"follow": follow, "fixed_by": fixed_by}
 
 
 def names(kind: str, payload: Mapping[str, Any]) -> EntryRef:
