@@ -33,7 +33,7 @@ from .options import (
     target_points,
 )
 from .points import Score, score
-from .scoring import Match, evening, match, next_setup, outcome, start_choices
+from .scoring import evening, match, next_setup, outcome, start_choices
 from .state import (
     GIVE, OVER, PLAY, SHARE, Give, Handout, Setup, State, TrickResult, apply, audit, final_score, initial,
     make_setup, rulings,
@@ -43,7 +43,7 @@ from .tricks import HIGH, LOW, Decision, Play, Revoke, ShowOut, must_follow, res
 __all__ = [
     "ASKS", "GIVE", "HAND_SIZE", "HIGH", "HIGHEST", "LOW", "LOWEST", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS",
     "NAME", "OPTIONS", "OVER", "PLAY", "PLAYER_COUNTS", "PRINTED_TARGET", "SHARE", "SLUG", "SUITS", "SUIT_NAMES",
-    "SUIT_SYMBOLS", "TARGET", "WORDS", "Card", "Decision", "Give", "Handout", "Match", "Play", "Revoke", "Score",
+    "SUIT_SYMBOLS", "TARGET", "WORDS", "Card", "Decision", "Give", "Handout", "Play", "Revoke", "Score",
     "Setup", "ShowOut", "State", "TrickResult", "apply", "audit", "by_suit", "card_text", "deal", "deck",
     "evening", "final_score", "form_payload", "initial", "judge", "make_setup", "match", "must_follow",
     "entry_name", "names", "next_setup", "number_text", "outcome", "parse_card", "quick_judge_request", "resolve", "rulings", "score",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..base import Ruling, SeatsRef
@@ -23,27 +22,17 @@ def outcome(state: State) -> Outcome:
     return Outcome(points, state.is_over, kit_evening.places(points), facts=facts)
 
 
-@dataclass(frozen=True)
-class Match:
-    """Where a long game stands after some finished games."""
-
-    totals: tuple[int, ...]
-    over: bool
-    leaders: tuple[int, ...]
-    target: int
-    note: Ruling
-
-
-def match(games: Sequence[Sequence[int]], players: int, target: int) -> Match:
-    """ロングゲーム: totals carry over; the game in which a total passes (goes above) `target`
-    is the last, and the highest total wins (equal highest share the win: RULINGS)."""
+def match(games: Sequence[Sequence[int]], players: int, target: int) -> Evening:
+    """ロングゲーム: where a long game stands after some finished games. Totals carry over; the
+    game in which a total passes (goes above) `target` is the last, and the highest total wins
+    (equal highest share the win: RULINGS)."""
     totals = [0] * players
     for points in games:
         totals = [t + p for t, p in zip(totals, points)]
     return _standing(tuple(totals), len(games), target)
 
 
-def _standing(totals: tuple[int, ...], done: int, target: int) -> Match:
+def _standing(totals: tuple[int, ...], done: int, target: int) -> Evening:
     leaders = kit_evening.top(totals)
     over = any(t > target for t in totals)
     if over:
@@ -54,7 +43,7 @@ def _standing(totals: tuple[int, ...], done: int, target: int) -> Match:
     else:
         note = Ruling("tns.long_running", C_LONG, {"target": target, "done": done,
                                                    "names": SeatsRef(leaders), "points": totals[leaders[0]]})
-    return Match(totals, over, leaders, target, note)
+    return Evening(totals, over, leaders, note)
 
 
 def evening(outcomes: Sequence[Outcome], players: int) -> Evening:
@@ -66,8 +55,7 @@ def evening(outcomes: Sequence[Outcome], players: int) -> Evening:
         if isinstance(value, int) and not isinstance(value, bool):
             target = value
     finished = [o.points for o in outcomes if o.over]
-    standing = _standing(kit_evening.summed([o for o in outcomes if o.over], players), len(finished), target)
-    return Evening(standing.totals, standing.over, standing.leaders, standing.note)
+    return _standing(kit_evening.summed([o for o in outcomes if o.over], players), len(finished), target)
 
 
 def next_setup(last: State) -> Mapping[str, Any]:

@@ -28,14 +28,10 @@ def outcome(state: State) -> Outcome:
 
 
 @dataclass(frozen=True)
-class Match:
-    """Where a match stands after some finished games."""
+class Match(Evening):
+    """Where a match stands after some finished games (an evening of them)."""
 
-    totals: tuple[int, ...]
-    over: bool
-    leaders: tuple[int, ...]
-    note: Ruling
-    ended_at: int | None
+    ended_at: int | None = None
     """After which game (1-based) the match was over, if it is."""
 
 
