@@ -1,7 +1,7 @@
 """How long `companion judge` takes to answer one question, against a bare Python start.
 
 Runs, alternately, `python -c pass` and `companion judge hyper-maker` given one JSON line
-on stdin (the README's example), `--runs` times each, with this checkout on PYTHONPATH (the
+on stdin (docs/judge-api.md's example), `--runs` times each, with this checkout on PYTHONPATH (the
 judge started as the installed `companion` script starts it: import companion.cli, call
 main), and prints the medians of wall time and their ratio (target: at most 5), and of the
 CPU time the processes used (steadier on a busy machine). Compiled bytecode is kept (in a

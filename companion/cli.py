@@ -100,7 +100,7 @@ an entry against 11 with one). Run alternately on 2026-11-27 (one process per co
 thread answered bench/table_load.py's entries faster than 2 in 9 pairs of 11 (entry p95
 29-42 ms against 31-46), no differently in 6 more; bench/hall.py at 350 tables held in 4
 runs of 4 at 1 thread (entry p95 35-86 ms) and 3 of 4 at 2 (44-178 ms), neither clearly
-ahead; earlier, 2 had beaten 8 (README, How it holds up). What waits without CPU (the
+ahead; earlier, 2 had beaten 8 (docs/developing.md, "How it holds up"). What waits without CPU (the
 write lock, the durable commit) is short; a request beyond them waits in gevent's queue,
 not refused."""
 

@@ -30,7 +30,7 @@ MAX_ROUNDS = 12
 """Rounds in one event: an evening holds four or five."""
 
 MAX_PLAYERS = 1_000
-"""Players in one event: one computer holds 250-350 tables of four (README, How it holds up)."""
+"""Players in one event: one computer holds 250-350 tables of four (docs/operating.md, "Capacity")."""
 
 EVENT_NAME = 40
 """Characters in an event's name: its tables are named after it and their round and number,

@@ -2,7 +2,7 @@
 
 Each is several times what the longest game or evening measured needs, so that no table
 ever meets one; past it an entry, a game, a name or a record is refused with a sentence
-(README, How it holds up). Without them one record of a million entries or a table name of
+(docs/operating.md, "Hostile input, floods and bad files"). Without them one record of a million entries or a table name of
 100 MB was taken, and that table's pages then took tens of seconds for everyone served by
 the same process.
 """
@@ -13,7 +13,7 @@ ENTRIES_PER_GAME = 5_000
 """Entries in one game's log, undos, corrections and abandoning included. Of 2,000 seeded
 random games (the games' test drivers, tests/games/*/driver.py, undos included) of the
 game played longest, to a target score by random bids, the longest had 714 entries; of
-every other game, at most 198 (README, How it holds up). A real game is shorter than a
+every other game, at most 198 (docs/operating.md, "Hostile input, floods and bad files"). A real game is shorter than a
 random one."""
 
 ENTRIES_PER_TABLE = 50_000

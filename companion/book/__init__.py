@@ -16,7 +16,7 @@ web layer read the tables' logs into these values and ask here.
 - `reading`: the tables' logs read into `Played` values (the store's side).
 
 Every figure is derived from the games each time it is asked for, never stored; its rulings
-are in the module that computes it (README, "Rulings this project made", The group's book).
+are in the module that computes it (docs/rulings.md, "The group's book").
 """
 
 from __future__ import annotations

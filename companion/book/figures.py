@@ -2,7 +2,7 @@
 standings. Nothing here is stored: the web layer asks again and remembers the answer per
 book version.
 
-The rulings (README, "Rulings this project made", The group's book):
+The rulings (docs/rulings.md, "The group's book"):
 - A win is a first place; a shared first place is a win for each who shares it.
 - A game's place is read as a value from 1 (first) to 0 (last), so tables of three and of
   five can be averaged: tied places share the mean of the values of the positions they

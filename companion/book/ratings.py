@@ -2,7 +2,7 @@
 skill with the Plackett-Luce model of a well-kept library (openskill, default parameters),
 never with Bayesian updates written by hand.
 
-The rulings (README, "Rulings this project made", The group's book):
+The rulings (docs/rulings.md, "The group's book"):
 - Each game has its own ratings: a player's skill at one game says nothing of another.
 - A game without teams rates each player as a team of one, ranked by their place; a team
   game rates one team per team of the game with its partners inside, ranked by the team's

@@ -16,7 +16,7 @@ Flask, no SQLite, no I/O): the web layer stores the event and its tables and ask
 
 Every decision carries its reason: a `Standing` and a `Draw` hold their rulings
 (`reasons`), each a message key, its parameters and the clause "RULINGS" (the event has no
-rulebook; README, "Rulings this project made", A club night).
+rulebook; docs/rulings.md, "A club night").
 """
 
 from __future__ import annotations

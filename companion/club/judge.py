@@ -1,5 +1,5 @@
 """The event's judge: standings or a draw from JSON (`companion judge event`,
-`POST /api/judge/event`; README, "Judge", A club night).
+`POST /api/judge/event`; docs/judge-api.md, "A club night").
 
 Asks:
 - "standings": {"players": [...], "results": [{"round", "players", "places", "points"}],

@@ -1,7 +1,7 @@
 """The event's score: each table's finished game turned into the event's points, sit-outs,
 tie-breaks and the standings. A pure fold over the results, like a game's engine.
 
-The rulings (README, "Rulings this project made", A club night):
+The rulings (docs/rulings.md, "A club night"):
 - Placement points (the default): at a table of n, place p earns n - p; tied places share
   the mean of the points of the places they cover (1, 1, 3 at a table of three: 1.5, 1.5,
   0). A table of another size is scaled to the event's largest table R: n - p becomes

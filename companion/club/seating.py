@@ -1,6 +1,6 @@
 """The draw: who sits at which table in a round, and who sits out.
 
-The rulings (README, "Rulings this project made", A club night):
+The rulings (docs/rulings.md, "A club night"):
 - Table sizes: the fewest sit-outs first; then tables of at most two sizes of the game's
   player counts, as close as they can be to the table size asked for (4 unless the organiser
   says, or the allowed count nearest 4): the largest distance of a table from it, then the

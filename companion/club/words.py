@@ -17,7 +17,7 @@ from ..rules.base import N_, Message, Np_, Plural, Ruling
 
 CLAUSE = "RULINGS"
 """The clause every event ruling names: the event has no rulebook, so each decision is one of
-the project's own rulings (README, "Rulings this project made", A club night)."""
+the project's own rulings (docs/rulings.md, "A club night")."""
 
 MESSAGES: Mapping[str, Message] = {
     # the score

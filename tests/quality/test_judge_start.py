@@ -1,5 +1,5 @@
 """`companion judge GAME` imports what one ruling needs: GAME's package and the engines'
-shared core, not the web stack, the database or the other games (README, "Judge"). Tested
+shared core, not the web stack, the database or the other games (docs/judge-api.md). Tested
 by what the process imports rather than by a time, which this shared machine would make
 flaky; bench/judge_start.py gives the time against a bare Python start."""
 

@@ -605,7 +605,7 @@ def test_the_button_after_a_swap_says_it_goes_back_to_the_drawn_tables_and_does(
 
 def test_a_sit_out_earns_the_average_seat_before_any_table_finishes(client: FlaskClient, app: Any) -> None:
     """Seven players at Twin Shoot: a table of six and a sit-out, who earns (6 - 1)/2 from the
-    start of the round (README), not 0 until the table finishes."""
+    start of the round (docs/rulings.md, "A club night"), not 0 until the table finishes."""
     response = client.post("/club", data={"game": "twin-shoot", "options_for": "twin-shoot", "event_rounds": "2",
                                           "event_scoring": "placement",
                                           "event_players": "\n".join(f"P{i}" for i in range(7))})
