@@ -17,9 +17,10 @@ COLOUR_NAMES: Mapping[str, str] = {
     "W": N_("white"),
     "K": N_("black"),
 }
-"""A coloured deck's colours by the letter their codes use (Hyper Maker, Master of Rules, King's Trick)."""
+"""The colours of the games' coloured decks, by the letter their codes use; each game takes its own few."""
 COLOUR_MARKS: Mapping[str, str] = {"R": "●", "B": "■", "G": "▲", "Y": "★", "P": "◆"}
-"""The mark each colour is printed with, in the decks that print one (Hyper Maker, Master of Rules)."""
+"""The mark each colour is printed with, in the coloured decks that print one (a deck that prints
+none, or others, does not read these)."""
 
 
 def suit_words(symbol: str, name: str, gettext: Gettext) -> str:
