@@ -3,10 +3,10 @@
 The web and CLI layers look games up here and never name a game. `GAMES` is a
 `Mapping[str, Game]` in the order the pages list the games; each game package checks
 itself against the contract (contract.Game, see `_GAME` at the end of its `__init__`).
-To add a game: one package here, one line below (README, "Add a game").
+To add a game: one package here, one line below (docs/developing.md, "Add a game").
 
 A game's package is imported when it is first looked up, not when the registry is: listing
-the slugs imports no game, so `companion judge GAME` loads only GAME (README, "Judge").
+the slugs imports no game, so `companion judge GAME` loads only GAME (docs/judge-api.md).
 The pages that show every game (home, the referee's desk) load them all on first use.
 """
 

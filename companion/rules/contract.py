@@ -312,7 +312,7 @@ the one state type it builds (see `_GAME` at the end of each package's `__init__
 
 
 class Game(Protocol[S]):
-    """What the web and CLI layers use from every game package. See README, "Add a game".
+    """What the web and CLI layers use from every game package. See docs/developing.md, "Add a game".
 
     Generic over the game's state type. Events stay `base.Event` (a kind and a JSON payload):
     the log stores payloads as JSON and each game reads its own kinds, so a payload type per
@@ -376,7 +376,7 @@ class Game(Protocol[S]):
         """A suit (or colour) as words in the reader's language ("● red")."""
 
     def judge(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """One rules question answered (the JSON contract in the README); rulings inside stay
+        """One rules question answered (the JSON contract in docs/judge-api.md); rulings inside stay
         Ruling objects for the caller to render; RuleError for a request it cannot answer."""
 
     def quick_judge_request(self, fields: Mapping[str, Any]) -> tuple[dict[str, Any] | None, Any]:

@@ -150,7 +150,7 @@ def _play_off(rule: RuleCard, players: tuple[int, ...], seats: Sequence[int],
         if left is not None:
             out = [i for i in current if left[i] <= 0]
             standing = [i for i in current if left[i] > 0]
-            # A stage given for it is read as given (null for those with none, README): the
+            # A stage given for it is read as given (null for those with none, docs/judge-api.md, "Saizen"): the
             # same result, by the stage.
             if out and len(standing) <= 1 and k >= len(stages):
                 for i in out:
