@@ -1,6 +1,6 @@
 """A group's book at five years of weekly evenings against one of ten games (issue 44).
 
-    python bench/group.py [--evenings 260] [--rounds 15]
+    python bench/group.py [--evenings 260] [--rounds 10]
 
 The app alone (the WSGI app through Flask's test client, no server): a big group of
 `--evenings` weekly evenings, each two tables of four of its 8 members playing three whole
@@ -9,8 +9,11 @@ Each round, alternately for the small and the big group, one entry is made at th
 table that is under way (an undo of its latest card) (so the book's version moves, as it does at a real table) and then
 the season table and a player's page are asked for, over all five years (`season`,
 `player`: what a member sees after each entry), again unchanged (`warm_`: what the next
-member sees), and after one more entry for this calendar year, the pages' default (`year_`). Then entries alternately at a table of the big group and at a table of
-no group. Prints the medians and the ratios; the last line is JSON.
+member sees), and after one more entry for this calendar year, the pages' default (`year_`).
+Then, alternately, an entry that changes the finished games (the last card of a finished
+game taken back, each round at another table) and the same two pages (`finish_`: the
+figures folded again). Then entries alternately at a table of the big group and at a table
+of no group. Prints the medians and the ratios; the last line is JSON.
 """
 
 from __future__ import annotations
@@ -102,13 +105,13 @@ def take_back(client: object, game: str) -> None:
     seq = re.search(r'name="seq" value="(\d+)"', page)
     assert seq is not None, "no entry form at the table"
     answer = client.post(f"{game}/undo", data={"seq": seq.group(1)})  # type: ignore[attr-defined]
-    assert answer.status_code == 303, answer.status_code
+    assert answer.status_code == 303, (answer.status_code, re.findall(r"<p[^>]*role=\"alert\"[^>]*>(.*?)</p>", answer.get_data(as_text=True), re.S))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--evenings", type=int, default=260)
-    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
     from companion.app import create_app
 
@@ -119,7 +122,7 @@ def main() -> None:
     rng = random.Random(44)
     started = time.perf_counter()
     big, big_table = build(db, "five years", args.evenings, 3, 2, rng, last_open=True)
-    small, small_table = build(db, "ten games", 5, 2, 1, rng, last_open=True)
+    small, small_table = build(db, "ten games", 10, 1, 1, rng, last_open=True)
     built = time.perf_counter() - started
     games = {name: db.execute("select count(*) from games g join group_tables t on t.table_id = g.table_id"
                               " where t.group_id = ?", [g.id]).fetchone()[0] for name, g in (("big", big), ("small", small))}
@@ -146,6 +149,20 @@ def main() -> None:
             if round_:  # the first round warms both
                 for what, ms in seen.items():
                     figures[f"{size}_{what}"].append(ms)
+    # An entry that changes the finished games (the last card of a finished game taken
+    # back, at a table not yet touched): the figures are folded again over the book.
+    finished = {size: [f"/t/{token}/g/{number}" for token, number in db.execute(
+        "select t.scorer_token, t.n_games from group_tables gt join tables t on t.id = gt.table_id"
+        " where gt.group_id = ? order by t.created desc", [group.id]).fetchall()[1:]]
+        for size, group in (("small", small), ("big", big))}
+    for round_ in range(min(args.rounds, len(finished["small"]) - 1) + 1):
+        for size, group in (("small", small), ("big", big)):
+            book = f"/b/{group.member_token}/"
+            take_back(client, finished[size][round_])
+            seen = {"finish_season": timed(client, book + query), "finish_player": timed(client, f"{book}players/1{query}")}
+            if round_:
+                for what, ms in seen.items():
+                    figures.setdefault(f"{size}_{what}", []).append(ms)
     entries: dict[str, list[float]] = {"entry_group": [], "entry_plain": []}
     for _ in range(args.rounds * 2):
         for key, at in (("entry_group", big_table), ("entry_plain", plain_table)):
@@ -156,7 +173,8 @@ def main() -> None:
     result.update({
         "games_big": games["big"], "games_small": games["small"], "build_s": round(built, 1),
         **{f"ratio_{what}": round(result[f"big_{what}"] / result[f"small_{what}"], 2) for what in (
-            "season", "player", "year_season", "year_player", "warm_season", "warm_player")},
+            "season", "player", "year_season", "year_player", "warm_season", "warm_player", "finish_season",
+            "finish_player")},
         "ratio_entry": round(result["entry_group"] / result["entry_plain"], 2),
     })
     for key, value in result.items():

@@ -7,7 +7,7 @@ legend is plain HTML beside it, in the page's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from markupsafe import Markup
@@ -77,7 +77,7 @@ def plot(lines: Sequence[Sequence[tuple[int, float]]], games: int, title: str, a
                  f'class="axis" fill="#5f6368">{escape(axis_label)}</text>')
     for seat, line in enumerate(lines):
         colour = COLOURS[seat % len(COLOURS)]
-        points = " ".join(f"{_short(x(i))},{_short(y(v))}" for i, v in line)
+        points = " ".join(f"{_short(px)},{_short(y(v))}" for px, v in _thinned((x(i), v) for i, v in line))
         parts.append(f'<polyline class="line seat-{seat % len(COLOURS)}" data-seat="{seat}" points="{points}" fill="none" '
                      f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>')
         if games <= DOTS_UP_TO:
@@ -86,6 +86,19 @@ def plot(lines: Sequence[Sequence[tuple[int, float]]], games: int, title: str, a
                              f'fill="{colour}"/>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def _thinned(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+    """A line's points with one per half pixel across (the last value there): a book's
+    ratings over years of games draw the same line from a few hundred points as from
+    thousands, and the page does not grow with the book."""
+    kept: list[tuple[float, float]] = []
+    for px, value in points:
+        if kept and round(px * 2) == round(kept[-1][0] * 2):
+            kept[-1] = (px, value)
+        else:
+            kept.append((px, value))
+    return kept
 
 
 def _short(coordinate: float) -> str:

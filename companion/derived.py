@@ -59,10 +59,11 @@ Every value, its region's size, and its key:
 | event's table  | "boards"                | table, its version, the players as drawn (events.py)      |
 | group's table  | "books" 4096            | table, its version and name, the roster player at each    |
 |                |                         | seat: its finished games as the book reads them           |
-| group's book   | "books"                 | group, its version (store.group_version)                  |
-| latest book    | "books"                 | group; checked when read: its row (revision) and each     |
-|                |                         | table's version; tables whose logs moved are read again   |
-| book figures   | "books"                 | group, its version, what is asked (season, game, player)  |
+| group's book   | "books"                 | group, its revision and changes (store.group_counts)      |
+| latest book    | "books"                 | group; checked when read: its row (revision) and the      |
+|                |                         | tables moved since its changes count are read again       |
+| book figures   | "books"                 | group, the version its games last changed at, what is     |
+|                |                         | asked (season, game, player, a chart's words)             |
 | ratings run    | "books"                 | group; checked when read: resumed after the longest       |
 |                |                         | unchanged run of games (book.ratings.rate)                |
 """
@@ -420,15 +421,17 @@ def group_table(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
 
 
 def group_book(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
-    """A group's roster, tables and games (groups.Book). Key: the group and its version as
-    store.group_version gives it (its revision and its tables' counts)."""
+    """A group's roster, tables and games (groups.Book). Key: the group and its counts as
+    store.group_counts gives them (its revision, and the changes at its tables, kept by a
+    trigger: one row read)."""
     return _kept(memory_of(db)["books"], ("book", *key), make)
 
 
 def latest_book(db: Any, group_id: str) -> Any:
     """The book of a group as last read (any version), or None: groups.load brings it up to
     date instead of reading every table again. Kept under the group and checked when read,
-    as a replay is: the reader compares the group's row and its tables' versions."""
+    as a replay is: the reader compares the group's row and reads again the tables that
+    moved since the book's count of changes (store.group_tables_moved)."""
     return memory_of(db)["books"].get(("latest", group_id))
 
 
@@ -438,8 +441,9 @@ def keep_latest_book(db: Any, group_id: str, book: V) -> V:
 
 
 def book_figures(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
-    """A figure of a group's book (a season table, a player's page...). Key: the group's
-    version (as group_book) and what is asked: the figure, the season, the game, the player."""
+    """A figure of a group's book (a season table, a player's page...). Key: the version at
+    which the book's finished games last changed (groups.Book.games_version: an entry at a
+    game under way leaves it) and what is asked: the figure, the season, the game, the player."""
     return _kept(memory_of(db)["books"], ("figures", *key), make)
 
 

@@ -335,7 +335,11 @@ def played(db: sqlite_utils.Database, known: Roster, group_tables: Sequence[stor
     """Every finished game of the group's tables, in time order, each seat a roster player
     (merges followed)."""
     games = [game for t in group_tables for game in _table_played(db, t, tuple(known.final(n) for n in t.seats))]
-    return tuple(sorted(games, key=lambda p: (p.when, p.table, p.number)))
+    return tuple(sorted(games, key=_in_time))
+
+
+def _in_time(p: Played) -> tuple[Any, ...]:
+    return p.when, p.table, p.number
 
 
 @dataclass(frozen=True)
@@ -348,6 +352,22 @@ class Book:
     tables: tuple[store.GroupTable, ...]
     games: tuple[Played, ...]
     version: str
+    games_version: str
+    """The version at which `games` last changed: what every figure is remembered under
+    (derived.book_figures). An entry at a game still under way moves the book's version but
+    not its finished games, so the figures read before it are still the book's."""
+    changes: int
+    """The group's count of changes at its tables it was read at (store.group_counts): the
+    next read asks only for the tables that moved since."""
+    by_table: Mapping[str, tuple[Played, ...]]
+    """The finished games of each table, in time order (by_table)."""
+
+
+def by_table(games: Sequence[Played]) -> dict[str, tuple[Played, ...]]:
+    found: dict[str, list[Played]] = {}
+    for game in games:
+        found.setdefault(game.table, []).append(game)
+    return {table: tuple(them) for table, them in found.items()}
 
 
 def load(db: sqlite_utils.Database, group: store.GroupRow) -> Book:
@@ -355,33 +375,35 @@ def load(db: sqlite_utils.Database, group: store.GroupRow) -> Book:
     the book of an earlier version is brought up to date where only its tables' logs moved
     (an entry at a table): those tables alone are read again (derived.latest_book)."""
     with store.reading(db):
-        version = store.group_version(db, group.id)
-        return derived.group_book(db, (group.id, version), lambda: _load(db, group, version))
+        counts = store.group_counts(db, group.id)
+        return derived.group_book(db, (group.id, counts), lambda: _load(db, group, counts))
 
 
-def _load(db: sqlite_utils.Database, group: store.GroupRow, version: str) -> Book:
+def _load(db: sqlite_utils.Database, group: store.GroupRow, counts: tuple[int, int]) -> Book:
     group = store.get_group(db, group.id)
+    version = "g{}.{}".format(*counts)
     earlier: Book | None = derived.latest_book(db, group.id)
     if earlier is not None and earlier.group == group:  # the roster, tables and seats are as they were
-        versions = store.group_table_versions(db, group.id)
-        if set(versions) == {t.table_id for t in earlier.tables}:
-            return _moved(db, earlier, versions, version)
+        return _moved(db, earlier, store.group_tables_moved(db, group.id, earlier.changes), version, counts[1])
     known = roster(db, group)
     group_tables = tuple(store.group_tables(db, group.id))
-    return derived.keep_latest_book(db, group.id, Book(group, known, group_tables, played(db, known, group_tables),
-                                                       version))
+    games = played(db, known, group_tables)
+    return derived.keep_latest_book(db, group.id, Book(group, known, group_tables, games, version, version, counts[1],
+                                                       by_table(games)))
 
 
-def _moved(db: sqlite_utils.Database, earlier: Book, versions: Mapping[str, str], version: str) -> Book:
+def _moved(db: sqlite_utils.Database, earlier: Book, moved: set[str], version: str, changes: int) -> Book:
     """`earlier` with the games of the tables whose logs moved read again."""
-    moved = {t.table_id for t in earlier.tables if versions[t.table_id] != t.version}
     again = {t.table_id: t for t in store.group_tables(db, earlier.group.id, only=moved)} if moved else {}
-    group_tables = tuple(again.get(t.table_id, t) for t in earlier.tables)
-    fresh = [game for t in group_tables if t.table_id in moved
-             for game in _table_played(db, t, tuple(earlier.roster.final(n) for n in t.seats))]
-    games = [game for game in earlier.games if game.table not in moved] + fresh
-    book = Book(earlier.group, earlier.roster, group_tables,
-                tuple(sorted(games, key=lambda p: (p.when, p.table, p.number))), version)
+    group_tables = tuple(again.get(t.table_id, t) for t in earlier.tables) if moved else earlier.tables
+    fresh = [game for t in again.values() for game in _table_played(db, t, tuple(earlier.roster.final(n) for n in t.seats))]
+    before = [game for table in moved for game in earlier.by_table.get(table, ())]
+    if sorted(fresh, key=_in_time) == sorted(before, key=_in_time):  # only games under way moved
+        book = Book(earlier.group, earlier.roster, group_tables, earlier.games, version, earlier.games_version, changes,
+                    earlier.by_table)
+        return derived.keep_latest_book(db, book.group.id, book)
+    games = tuple(sorted([game for game in earlier.games if game.table not in moved] + fresh, key=_in_time))
+    book = Book(earlier.group, earlier.roster, group_tables, games, version, version, changes, by_table(games))
     return derived.keep_latest_book(db, book.group.id, book)
 
 
@@ -396,4 +418,4 @@ def ratings(db: sqlite_utils.Database, book: Book, season: Season) -> Any:
         if not any(p.day > season.end for p in book.games):
             return run
         return rating.rate([p for p in book.games if p.day <= season.end], run)
-    return derived.book_figures(db, (book.group.id, book.version, season.start, season.end, "ratings"), make)
+    return derived.book_figures(db, (book.group.id, book.games_version, season.start, season.end, "ratings"), make)

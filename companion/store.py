@@ -189,6 +189,25 @@ def m009_groups(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m010_group_changes(db: sqlite_utils.Database) -> None:
+    """Where a group's book finds what moved without reading every table of the group: the
+    group counts the changes at its tables (`changes`) and each of its tables keeps that
+    count as it stood after its own latest change (`changed`), both kept by a trigger on the
+    table's counts. The book's version is then read from one row, and the tables that moved
+    since a count are found through an index, however many evenings the group has played;
+    a table of no group pays one lookup by key."""
+    db.table("groups").add_column("changes", int, not_null_default=0)
+    db.table("group_tables").add_column("changed", int, not_null_default=0)
+    db.table("group_tables").create_index(["group_id", "changed"])
+    db.execute("create trigger group_table_moved after update of n_games, n_events, revision on tables"
+               " when exists (select 1 from group_tables where table_id = new.id) begin"
+               " update groups set changes = changes + 1"
+               " where id = (select group_id from group_tables where table_id = new.id);"
+               " update group_tables set changed = (select changes from groups where id = group_tables.group_id)"
+               " where table_id = new.id; end")
+
+
 def known_migrations() -> set[str]:
     """The names of every migration this version knows: all of them are pending on an
     empty database."""
@@ -1076,19 +1095,20 @@ def group_tables(db: sqlite_utils.Database, group_id: str, only: Collection[str]
                 + " order by t.created, t.id", [group_id, *chosen])]
 
 
-def group_table_versions(db: sqlite_utils.Database, group_id: str) -> dict[str, str]:
-    """Each table of the group with its version, in one statement that reads no log."""
-    return {r[0]: version_of(r[1], r[2], r[3]) for r in db.conn.execute(
-        "select t.id, t.n_games, t.n_events, t.revision from group_tables gt join tables t on t.id = gt.table_id"
-        " where gt.group_id = ?", [group_id])}
+def group_tables_moved(db: sqlite_utils.Database, group_id: str, since: int) -> set[str]:
+    """The tables of the group with an entry (or a game, or a name corrected) after the
+    group's change count `since` (group_counts), found through an index."""
+    return {r[0] for r in db.conn.execute(
+        "select table_id from group_tables where group_id = ? and changed > ?", [group_id, since])}
+
+
+def group_counts(db: sqlite_utils.Database, group_id: str) -> tuple[int, int]:
+    """The group's revision (its roster, tables and seats) and its count of changes at its
+    tables (kept by the trigger of m010_group_changes): one row read by its key."""
+    row = db.conn.execute("select revision, changes from groups where id = ?", [group_id]).fetchone()
+    return (0, 0) if row is None else (row[0], row[1])
 
 
 def group_version(db: sqlite_utils.Database, group_id: str) -> str:
-    """Changes whenever anything changes in the group or at any of its tables: the group's
-    revision and its tables' counts, summed (each only grows, and a table that leaves
-    moves the revision), in one statement."""
-    row = db.conn.execute(
-        "select g.revision, count(t.id), coalesce(sum(t.n_games), 0), coalesce(sum(t.n_events), 0),"
-        " coalesce(sum(t.revision), 0) from groups g left join group_tables gt on gt.group_id = g.id"
-        " left join tables t on t.id = gt.table_id where g.id = ? group by g.id", [group_id]).fetchone()
-    return "0" if row is None else "g{}.{}.{}.{}.{}".format(*row)
+    """Changes whenever anything changes in the group or at any of its tables."""
+    return "g{}.{}".format(*group_counts(db, group_id))

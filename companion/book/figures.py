@@ -1,6 +1,6 @@
 """The book's figures: a pure fold over a group's finished games (`Played`), like the club's
 standings. Nothing here is stored: the web layer asks again and remembers the answer per
-book version.
+version of the book's games.
 
 The rulings (docs/rulings.md, "The group's book"):
 - A win is a first place; a shared first place is a win for each who shares it.

@@ -64,8 +64,14 @@ class RatingRun:
     current: Mapping[str, Mapping[int, Rating]]
     """Per game kind (slug), each player's rating after the last game rated."""
     history: Mapping[str, Mapping[int, tuple[tuple[str, float], ...]]]
-    """Per game kind, each player's (when, ordinal) after each of their games, oldest first:
-    the points of their chart."""
+    """Per game kind, each player's (when, ordinal) after each of their games, oldest first."""
+    points: Mapping[str, Mapping[int, tuple[tuple[int, float], ...]]]
+    """Per game kind, each player's (x, ordinal) after each of their games, x counting the
+    games of that kind rated from 1: the points of their chart, where the lines of several
+    players meet in time."""
+    rated: Mapping[str, int]
+    """Per game kind, how many of its games were rated, those that rate nobody too (each
+    takes its place on a chart's x axis): a chart's width in games."""
 
     @property
     def games(self) -> tuple[Played, ...]:
@@ -98,22 +104,36 @@ def rate(games: Iterable[Played], previous: RatingRun | None = None, *,
         if kept == len(previous.steps) == len(ordered):
             return previous  # nothing to rate again
     steps = list(previous.steps[:kept]) if previous is not None else []
-    state: dict[tuple[str, int], Rating] = {}
-    for step in steps:
-        state.update(((step.played.kind, player), rating) for player, rating in step.after)
-    for played in ordered[kept:]:
-        after = rate_game(played, state)
-        state.update(((played.kind, player), rating) for player, rating in after)
-        steps.append(Step(played, after))
     current: dict[str, dict[int, Rating]] = {}
     history: dict[str, dict[int, list[tuple[str, float]]]] = {}
-    for step in steps:
+    points: dict[str, dict[int, list[tuple[int, float]]]] = {}
+    rated: dict[str, int] = {}
+
+    def record(step: Step) -> None:
+        kind = step.played.kind
+        rated[kind] = x = rated.get(kind, 0) + 1
         for player, rating in step.after:
-            current.setdefault(step.played.kind, {})[player] = rating
-            history.setdefault(step.played.kind, {}).setdefault(player, []).append((step.played.when, rating.ordinal))
+            current.setdefault(kind, {})[player] = rating
+            history.setdefault(kind, {}).setdefault(player, []).append((step.played.when, rating.ordinal))
+            points.setdefault(kind, {}).setdefault(player, []).append((x, rating.ordinal))
+
+    if previous is not None and kept == len(previous.steps):  # only games after the last rated: resumed
+        current.update((kind, dict(ratings)) for kind, ratings in previous.current.items())
+        history.update((kind, {p: list(line) for p, line in lines.items()}) for kind, lines in previous.history.items())
+        points.update((kind, {p: list(line) for p, line in lines.items()}) for kind, lines in previous.points.items())
+        rated.update(previous.rated)
+    else:
+        for step in steps:
+            record(step)
+    for played in ordered[kept:]:
+        ratings = current.get(played.kind, {})
+        step = Step(played, rate_game(played, {(played.kind, p): r for p, r in ratings.items()}))
+        steps.append(step)
+        record(step)
     return RatingRun(tuple(steps), current,
-                     {kind: {player: tuple(points) for player, points in lines.items()}
-                      for kind, lines in history.items()})
+                     {kind: {player: tuple(line) for player, line in lines.items()} for kind, lines in history.items()},
+                     {kind: {player: tuple(line) for player, line in lines.items()} for kind, lines in points.items()},
+                     rated)
 
 
 def sides(played: Played) -> list[list[Seat]]:

@@ -1,5 +1,5 @@
 """What each page of a group's book shows: the request's season and game read, the book
-loaded, the figure asked for derived (remembered per book version, derived.book_figures),
+loaded, the figure asked for derived (remembered per version of the book's games, derived.book_figures),
 and the page's values handed to its template. Nothing here draws HTML."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlite_utils
 from flask import Response, url_for
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from .. import derived, groups, rules, store
 from ..book.model import Season
@@ -35,7 +35,8 @@ def _kind(args: Mapping[str, str]) -> str | None:
 def _common(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: Mapping[str, str]) -> dict[str, Any]:
     book = groups.load(db, group)
     season, error = _season(args)
-    kinds = sorted({p.kind for p in book.games}, key=lambda k: list(rules.GAMES).index(k))
+    kinds = derived.book_figures(db, (book.group.id, book.games_version, "kinds"), lambda: sorted(
+        {p.kind for p in book.games}, key=lambda k: list(rules.GAMES).index(k)))
     names = {p.number: p.name for p in book.roster.players}
     names.update({p.number: names[book.roster.final(p.number)] for p in book.roster.players})
     return {"book": book, "group": book.group, "token": token, "keeper": group.role(token) == store.KEEPER,
@@ -51,7 +52,7 @@ def _common(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: 
 def _figure(db: sqlite_utils.Database, shown: Mapping[str, Any], what: tuple[Any, ...], make: Any) -> Any:
     book: groups.Book = shown["book"]
     season: Season = shown["season"]
-    return derived.book_figures(db, (book.group.id, book.version, season.start, season.end, *what), make)
+    return derived.book_figures(db, (book.group.id, book.games_version, season.start, season.end, *what), make)
 
 
 def front(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: Mapping[str, str]) -> dict[str, Any]:
@@ -100,23 +101,25 @@ def player(db: sqlite_utils.Database, group: store.GroupRow, token: str, number:
     shown["page"] = _figure(db, shown, ("player", member.number),
                             lambda: figures.player_page(book.games, member.number, season, LAST))
     shown["ratings"] = groups.ratings(db, book, season)
-    shown["charts"] = [(kind, _chart(shown["ratings"], kind, [member.number], member.name))
+    shown["charts"] = [(kind, _chart(db, shown, shown["ratings"], kind, [member.number], member.name))
                        for kind in shown["page"].lines if member.number in shown["ratings"].history.get(kind, {})]
     return shown
 
 
-def _chart(run: Any, kind: str, players: list[int], title: str) -> Any:
+def _chart(db: sqlite_utils.Database, shown: Mapping[str, Any], run: Any, kind: str, players: list[int],
+           title: str) -> Any:
     """The rating of each of `players` at `kind` after each of their games (x: the group's
-    games of that kind in the order rated, so the lines of several players meet in time)."""
+    games of that kind in the order rated, so the lines of several players meet in time),
+    remembered with the book's other figures (its words in the page's language)."""
+    return _figure(db, shown, ("chart", kind, tuple(players), title, str(get_locale())),
+                   lambda: _draw_chart(run, kind, players, title))
+
+
+def _draw_chart(run: Any, kind: str, players: list[int], title: str) -> Any:
     from .. import chart
 
-    steps = [step for step in run.steps if step.played.kind == kind]
-    lines: dict[int, list[tuple[int, float]]] = {p: [] for p in players}
-    for x, step in enumerate(steps, start=1):
-        for player, rating in step.after:
-            if player in lines:
-                lines[player].append((x, rating.ordinal))
-    return chart.plot([lines[p] for p in players], max(1, len(steps)),
+    lines = run.points.get(kind, {})
+    return chart.plot([lines.get(p, ()) for p in players], max(1, run.rated.get(kind, 0)),
                       str(gettext("Rating: %(title)s", title=title)), str(gettext("Games")), whole=False)
 
 
@@ -141,7 +144,7 @@ def ratings(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: 
     run = groups.ratings(db, book, shown["season"])
     current = run.current.get(kind, {}) if kind else {}
     shown["table"] = sorted(current.items(), key=lambda item: (-item[1].ordinal, item[0]))
-    shown["chart"] = _chart(run, kind, [p for p, _ in shown["table"]], str(gettext(rules.GAMES[kind].NAME))) \
+    shown["chart"] = _chart(db, shown, run, kind, [p for p, _ in shown["table"]], str(gettext(rules.GAMES[kind].NAME))) \
         if kind and current else None
     return shown
 

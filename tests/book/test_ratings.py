@@ -71,3 +71,18 @@ def test_a_run_resumed_keeps_the_steps_before_the_first_change() -> None:
     assert resumed.steps[3] != first.steps[3]
     assert rate(games, first) == first
     assert rate(games[:4], first) == rate(games[:4])     # fewer games: the prefix is kept, nothing rated
+
+
+def test_games_added_after_the_last_rated_resume_the_run_and_the_chart_counts_each_kind_apart() -> None:
+    kinds = ("saizen", "tateyoko", "saizen", "saizen", "tateyoko", "saizen", "saizen")
+    games = [game(f"2026-03-05T19:0{i}:00", (1, 1) if i == 4 else (1, 2) if i % 2 else (2, 1), kind=kind, number=i)
+             for i, kind in enumerate(kinds, start=1)]
+    first = rate(games[:5])
+    resumed = rate(games, first)
+    assert resumed == rate(games)
+    assert all(a is b for a, b in zip(resumed.steps, first.steps))
+    # x counts the games of one kind from 1 (a tie rates both); the chart is as wide as that count
+    assert resumed.rated == {"saizen": 5, "tateyoko": 2}
+    assert [x for x, _ in resumed.points["saizen"][1]] == [1, 2, 3, 4, 5]
+    assert [x for x, _ in resumed.points["tateyoko"][2]] == [1, 2]
+    assert [v for _, v in resumed.points["saizen"][1]] == [v for _, v in resumed.history["saizen"][1]]

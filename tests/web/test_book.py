@@ -248,6 +248,54 @@ def test_the_season_table_shows_every_finished_games_places_and_moves_with_an_un
     assert season_rows(client, members) == expected_wins(client, links)
 
 
+def test_an_entry_at_a_game_under_way_keeps_the_figures_the_book_remembered(client: FlaskClient) -> None:
+    """The figures are remembered under the version at which the finished games last
+    changed: an entry that finishes or unfinishes a game moves it, one in a game under way
+    does not (the book's version moves, its figures are those read before)."""
+    from companion import groups
+
+    book = start_book(client)
+    links = booked_tables(client, book)
+    db = db_of(client)
+    group = groups.group_by_link(db, book.rstrip("/").split("/")[-1])
+    first = groups.load(db, group)
+    entries = len(client.get(links[0] + "/export.json").get_json()["games"][0]["events"])
+    assert client.post(links[0] + "/g/1/undo", data={"seq": str(entries)}).status_code == 303
+    unfinished = groups.load(db, group)
+    assert unfinished.games_version != first.games_version and len(unfinished.games) == len(first.games) - 1
+    shown = season_rows(client, book)
+    assert client.post(links[0] + "/g/1/undo", data={"seq": str(entries + 1)}).status_code == 303
+    under_way = groups.load(db, group)
+    assert under_way.version != unfinished.version, "the entry moved the book's version"
+    assert under_way.games_version == unfinished.games_version and under_way.games == unfinished.games
+    assert season_rows(client, book) == shown == expected_wins(client, links)
+
+
+def test_an_entry_moves_its_own_groups_count_and_names_its_table_alone(client: FlaskClient) -> None:
+    """The trigger behind the book's version: an entry at a table of the group counts one
+    change there and marks that table; a table of no group or of another group moves nothing."""
+    from companion import groups
+
+    book, other = start_book(client), start_book(client, "Tuesday club")
+    links = booked_tables(client, book, count=2)
+    outside = a_table(client, ("Eve", "Fay", "Gus"), seed=40)
+    db = db_of(client)
+    group = groups.group_by_link(db, book.rstrip("/").split("/")[-1])
+    other_group = groups.group_by_link(db, other.rstrip("/").split("/")[-1])
+    revision, changes = store.group_counts(db, group.id)
+    other_counts = store.group_counts(db, other_group.id)
+    entries = len(client.get(outside + "/export.json").get_json()["games"][0]["events"])
+    assert client.post(outside + "/g/1/undo", data={"seq": str(entries)}).status_code == 303
+    assert store.group_counts(db, group.id) == (revision, changes)
+    entries = len(client.get(links[1] + "/export.json").get_json()["games"][0]["events"])
+    assert client.post(links[1] + "/g/1/undo", data={"seq": str(entries)}).status_code == 303
+    assert store.group_counts(db, group.id) == (revision, changes + 1)
+    assert store.group_counts(db, other_group.id) == other_counts
+    moved_table = store.table_by_token(db, links[1].split("/t/")[1].split("/")[0]).id
+    assert store.group_tables_moved(db, group.id, changes) == {moved_table}
+    assert store.group_tables_moved(db, group.id, changes + 1) == set()
+
+
 def test_every_page_of_the_book_answers_for_keeper_and_members(client: FlaskClient) -> None:
     book = start_book(client)
     booked_tables(client, book)
