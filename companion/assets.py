@@ -26,6 +26,12 @@ with byte ranges (Safari asks a video for ranges).
 
 What is read once is remembered per app in derived.py ("static files"): the files ship
 with the code and do not change while a process runs.
+
+Not WhiteNoise, the well-kept static server for WSGI apps: outside Django it serves files
+under the names they have (hashed names come from Django's manifest storage), its
+compressed copies are files a build step writes beside the originals, and it answers
+before the app, so the security headers (headers.py), the games' stylesheets in their own
+packages and the kit's inlining would each need its hooks: more than the code here.
 """
 
 from __future__ import annotations
