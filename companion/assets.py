@@ -76,7 +76,7 @@ class Served:
     """A static file as it is served."""
 
     name: str
-    """Its plain name under /static/: "companion.js", "games/saizen.css", "kit.css"."""
+    """Its plain name under /static/: "companion.js", "games/<slug>.css", "kit.css"."""
     body: bytes
     """The bytes served (identity encoding)."""
     digest: str
