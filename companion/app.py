@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, abort, g, request, send_from_directory, url_for
+from flask import Flask, g, request, url_for
 from flask.templating import Environment
 from flask_babel import Babel
 from flask_compress import Compress
@@ -15,7 +15,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from . import derived, i18n, store
+from . import assets, derived, i18n, store
 from .csrf import RememberedSessions, SignedOnce, csrf_token
 from .derived import SameBytes, same_bytes_key
 from .headers import SECURITY_HEADERS
@@ -70,32 +70,32 @@ def page_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
 
 def game_files(app: Flask) -> None:
     """Each game's own templates and stylesheet live in its package (rules.folder): its
-    templates answer to "games/<slug>/<name>" beside the shared ones, its stylesheet at
-    /static/games/<slug>.css (served as static files are: cached a week, compressed). What
-    several games draw alike lives in rules/kit: its templates answer to "kit/<name>", its
-    stylesheet is /static/kit.css, which the stylesheets of the games that draw those parts
-    import (no other game's page loads it)."""
+    templates answer to "games/<slug>/<name>" beside the shared ones, its stylesheet is the
+    static file "games/<slug>.css" (assets.source). What several games draw alike lives in
+    rules/kit: its templates answer to "kit/<name>"; its stylesheet, kit.css, is imported by
+    the stylesheets of the games that draw those parts and served inside them (no other
+    game's page has it)."""
     from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
     from . import rules
 
     shared = FileSystemLoader(str(app.template_folder))
     games = PrefixLoader({slug: FileSystemLoader(str(rules.folder(slug) / "templates")) for slug in rules.GAMES})
-    kit_folder = Path(rules.__file__).parent / "kit"
-    kit = FileSystemLoader(str(kit_folder / "templates"))
+    kit = FileSystemLoader(str(Path(rules.__file__).parent / "kit" / "templates"))
     app.jinja_loader = ChoiceLoader([shared, PrefixLoader({"games": games, "kit": kit})])
 
-    @app.get("/static/games/<slug>.css")
-    def game_stylesheet(slug: str) -> Any:
-        if slug not in rules.GAMES:
-            abort(404)
-        return send_from_directory(rules.folder(slug) / "static", f"{slug}.css")
 
-    @app.get("/static/kit.css")
-    def kit_stylesheet() -> Any:
-        return send_from_directory(kit_folder / "static", "kit.css")
+def static_files(app: Flask) -> None:
+    """/static/<name>: the static files, each under the hashed name the pages give it
+    (companion/assets.py), compressed once; `asset(name)` in a template is that address."""
+    app.static_folder = _shipped("static")  # read by assets.py; Flask's own static route is not made
 
-    del game_stylesheet, kit_stylesheet
+    @app.get("/static/<path:filename>", endpoint="static")
+    def static(filename: str) -> Any:
+        return assets.answer(filename)
+
+    app.jinja_env.globals["asset"] = assets.url
+    del static
 
 
 class App(Flask):
@@ -104,8 +104,9 @@ class App(Flask):
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    app = App(__name__, template_folder=_shipped("templates"), static_folder=_shipped("static"))
+    app = App(__name__, template_folder=_shipped("templates"), static_folder=None)
     game_files(app)
+    static_files(app)
     app.config.from_mapping(
         DATABASE=None,
         JOIN_BASE=None,  # "http://192.168.1.20:5000" when served to the LAN (companion serve --lan)
@@ -115,13 +116,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         WTF_CSRF_SSL_STRICT=False,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        SEND_FILE_MAX_AGE_DEFAULT=7 * 24 * 3600,
         COMPRESS_MIMETYPES=["text/html", "text/css", "application/javascript", "text/javascript",
                             "application/json", "image/svg+xml"],
-        COMPRESS_ALGORITHM=["br", "gzip"],
-        # Files (the scripts and styles) are sent as streams: the same choice, not
-        # flask-compress's own for streams (zstd first, and no gzip at all).
-        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
+        COMPRESS_ALGORITHM=["br", "gzip"],  # static files are compressed once, by assets.py
         COMPRESS_CACHE_BACKEND=SameBytes,
         COMPRESS_CACHE_KEY=same_bytes_key,
         BABEL_TRANSLATION_DIRECTORIES=str(i18n.TRANSLATIONS_DIR),

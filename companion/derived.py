@@ -521,3 +521,43 @@ def same_bytes_key(_request: Any) -> str:
 def mark_same_bytes(key: tuple[Any, ...]) -> None:
     """Mark this answer as the same for everyone who asks for `key` (compressed once)."""
     g.same_bytes = repr(key)
+
+
+# =========================================================================== static files
+# The scripts, stylesheets and clips the pages name (companion/assets.py reads and serves
+# them). Kept apart from the regions above, in a region of the app's own
+# (app.extensions[STATIC]), since their set is fixed: the files shipped, a few dozen.
+
+STATIC = "companion.static"
+STATIC_SIZE = 256
+"""Static files and their compressed forms an app keeps (about 25 files, two encodings each)."""
+
+
+def _static_region() -> Region[Any, Any]:
+    region: Region[Any, Any] | None = current_app.extensions.get(STATIC)
+    if region is None:
+        region = current_app.extensions.setdefault(STATIC, Region(STATIC_SIZE))
+    return region
+
+
+def static_file(name: str, make: Callable[[], V | None]) -> V | None:
+    """A static file as served (assets.Served: its bytes as sent, their hash). Key: its plain
+    name. Made once per app from the file's bytes: the files ship with the code and do not
+    change while it runs (a new version is a new process, whose pages name the new hashes).
+    A name that names no file is not kept (asking for made-up names fills nothing)."""
+    region = _static_region()
+    found: V | None = region.get(name)
+    if found is None:
+        found = make()
+        if found is not None:
+            region.put(name, found)
+    return found
+
+
+def static_encoded(name: str, encoding: str, make: Callable[[], bytes]) -> bytes:
+    """A static file compressed (brotli at its highest quality takes a tenth of a second for
+    htmx: once per app, not at every answer). Key: the file's plain name and the encoding;
+    made only for a name static_file has kept. The phones asking at once wait for the one
+    compressing it."""
+    made: bytes = _static_region().get_or_make(("encoded", name, encoding), make)
+    return made

@@ -84,7 +84,7 @@ def said(setup, log, ruling) -> str:  # type: ignore[no-untyped-def]
 def test_the_new_game_form_has_a_toggle_per_row_of_each_suit_and_says_the_deal(client: FlaskClient) -> None:
     response = client.post("/tables", data={"player": list(NAMES4), "game": sz.SLUG})
     page = soup(client.get(response.location))
-    assert page.select_one("link[href$='games/saizen.css']") is not None
+    assert page.select_one("link[href^='/static/games/saizen.'][href$='.css']") is not None
     toggles = page.select("#sz-faces input[type=checkbox]")
     assert [t["name"] for t in toggles] == [f"{s}_{r}" for r in sz.ROWS for s in sz.SUITS]
     # every row starts on its first-named face: 大, 後, 無視 (決勝 unticked), MUST, 必勝
