@@ -24,6 +24,12 @@ PANEL = "play.panel"
 RETRY_MS = 1000
 """How soon a browser opens a table's live stream again after losing it."""
 
+QUIET = 35
+"""Seconds a game page lets its live stream say nothing before it takes the stream for lost
+and opens it again (static/companion.js; the page carries it as data-live-quiet): iOS drops
+the stream of a phone that slept without a word. The server says the table's version at
+least every server.HEARTBEAT seconds (15): more than two of those, and a margin."""
+
 TAG = re.compile(r'"([^"]{1,80})"')
 
 Environ = dict[str, Any]

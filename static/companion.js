@@ -166,6 +166,9 @@
 // 503 with Retry-After: the panel is asked for again only after that many seconds (spread
 // over up to twice as long, so the phones turned away together do not return together),
 // and the panel shown stays as it is meanwhile (htmx swaps no 5xx answer).
+// A stream that has said nothing for longer than the server ever stays quiet (#panel's
+// data-live-quiet, seconds) is opened again, and so is the stream of a page coming back
+// into view or out of the back-forward cache (see reopen, below).
 // <html data-live> says which way the page is kept: "stream" or "asking".
 (function () {
   "use strict";
@@ -182,7 +185,7 @@
   }
 
   function live() {
-    return source !== null && source.readyState === 1 && Date.now() - heard < 35000;
+    return source !== null && source.readyState === 1 && Date.now() - heard < quiet();
   }
 
   // Not while an entry of this phone is on its way (sent by the outbox, or by htmx from a
@@ -223,6 +226,7 @@
   function tick() {
     var el = panel();
     if (!el) return;
+    watchdog();
     if (source === null && Date.now() - opened > 30000) open();
     if (!live()) {
       root.dataset.live = "asking";
@@ -230,6 +234,36 @@
     } else if (streamed !== null && el.dataset.version !== streamed && Date.now() - asked > 1000) {
       refresh();  // the stream said a version the panel has not caught up with yet
     }
+  }
+
+  // --- A stream the phone dropped without a word ---
+  // iOS drops a page's EventSource when the phone sleeps and says nothing: no error event,
+  // and its readyState may still say open. So the stream is closed and opened afresh when
+  // the page comes back into view or out of the back-forward cache (pageshow, persisted),
+  // and whenever it has said nothing for longer than it ever stays quiet: the server says
+  // the table's version at least every 15 s (server.HEARTBEAT), and the page allows more
+  // than two of those (#panel's data-live-quiet, in seconds; 35 without it).
+  function quiet() {
+    var el = panel();
+    var seconds = el ? parseFloat(el.dataset.liveQuiet || "") : NaN;
+    return (seconds > 0 ? seconds : 35) * 1000;
+  }
+
+  function reopen() {
+    if (source !== null) source.close();
+    source = null;
+    open();
+  }
+
+  function watchdog() {
+    if (source !== null && Date.now() - Math.max(heard, opened) > quiet()) reopen();
+  }
+
+  // The page is shown again (woken, brought back, restored): a fresh stream, and the panel
+  // asked for at once rather than at the stream's first word.
+  function back() {
+    reopen();
+    refresh();
   }
 
   if (!panel()) return;
@@ -252,7 +286,17 @@
   open();
   setInterval(tick, 1000);
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden) refresh();
+    if (!document.hidden) back();
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) back();
+  });
+  // Into the back-forward cache: the stream is closed (the server frees its place, and
+  // browsers keep a page with an open stream out of that cache); pageshow opens it again.
+  window.addEventListener("pagehide", function (event) {
+    if (!event.persisted || source === null) return;
+    source.close();
+    source = null;
   });
   // The phone says it lost the network: the stream may look open for a while yet, so
   // drop it and ask (the ask fails, and the page says it is offline); back online, the
@@ -318,9 +362,9 @@
     var fromLocal = function () {
       try { return JSON.parse(localStorage.getItem(PREFIX + id) || "null"); } catch (e) { return null; }
     };
-    var idb = store();
-    if (!idb) return Promise.resolve(fromLocal());
-    return idb.get(PREFIX + id).then(function (kept) { return kept || fromLocal(); }, fromLocal);
+    if (!store()) return Promise.resolve(fromLocal());
+    return kept(function (idb, where) { return idb.get(PREFIX + id, where); })
+      .then(function (found) { return found || fromLocal(); }, fromLocal);
   }
 
   function save() {
@@ -330,11 +374,34 @@
     var toLocal = function () {
       try { localStorage.setItem(id, JSON.stringify(data)); } catch (e) { /* nowhere left to keep it */ }
     };
-    var idb = store();
-    if (!idb) { toLocal(); return Promise.resolve(); }
-    return idb.set(id, data).then(function () {
+    if (!store()) { toLocal(); return Promise.resolve(); }
+    return kept(function (idb, where) { return idb.set(id, data, where); }).then(function () {
       try { localStorage.removeItem(id); } catch (e) { /* nothing kept there */ }
     }, toLocal);
+  }
+
+  // --- IndexedDB that WebKit lost while the phone slept ---
+  // After the page has been in the background, WebKit may answer every call on the page's
+  // IndexedDB connection with "Connection to Indexed Database server lost" (an UnknownError,
+  // or an InvalidStateError as the transaction is made), and idb-keyval keeps that
+  // connection. Such a call is made once more on a new connection to the same database and
+  // store (idb-keyval's createStore), which every later call then uses; should that fail
+  // too, the caller keeps the entries in localStorage as before.
+  var keptIn;  // the store on a connection of our own, once the first one was lost
+
+  function connectionLost(error) {
+    return !!error && (error.name === "UnknownError" || error.name === "InvalidStateError"
+      || /Indexed Database server lost/i.test(String(error.message || "")));
+  }
+
+  function kept(call) {
+    var idb = store();
+    var attempt = function () { return call(idb, keptIn); };
+    return Promise.resolve().then(attempt).catch(function (error) {
+      if (!connectionLost(error)) throw error;
+      keptIn = idb.createStore("keyval-store", "keyval");  // idb-keyval's own database and store names
+      return attempt();
+    });
   }
 
   function newKey() {
@@ -716,7 +783,7 @@
 
   function take(form, submitter) {
     var fields = [];
-    new FormData(form, submitter || undefined).forEach(function (value, name) {
+    formData(form, submitter).forEach(function (value, name) {
       if (typeof value === "string" && name !== "key") fields.push([name, value]);
     });
     var seq = parseInt(field(fields, "seq") || "0", 10);
@@ -741,6 +808,42 @@
              label: who && what ? who + ": " + what : who || what };
   }
 
+  // --- Safari before 16 ---
+  // Safari before 15.4 does not say which button sent a form (SubmitEvent.submitter), and
+  // before 16.4 FormData leaves out the button it is given: the card tapped would be lost.
+  // The button last pressed in the form stands in for the first, and the second is checked
+  // once, on a form of our own, and the button's name and value added where it is left out.
+  var pressed = null;
+  document.addEventListener("click", function (event) {
+    var el = event.target && event.target.closest ? event.target.closest("button, input[type=submit]") : null;
+    pressed = el && el.form && el.type === "submit" ? el : null;
+  }, true);
+
+  function submitterOf(event) {
+    if (event.submitter !== undefined) return event.submitter;
+    return pressed && pressed.form === event.target ? pressed : null;
+  }
+
+  var formDataTakesSubmitter = (function () {
+    try {
+      var form = document.createElement("form");
+      var button = document.createElement("button");
+      button.name = "submitter";
+      button.value = "1";
+      form.appendChild(button);
+      return new FormData(form, button).has("submitter");
+    } catch (e) {
+      return false;
+    }
+  })();
+
+  function formData(form, submitter) {
+    if (formDataTakesSubmitter) return new FormData(form, submitter || undefined);
+    var data = new FormData(form);
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    return data;
+  }
+
   // A form taken into the outbox has the boxes of its once field (the cards the entry
   // names) ticked again as the panel drew them: the next entry's start clean, and the ticks
   // sent stay with the entry taken. Other boxes (a suit tab left open) stay as they are.
@@ -763,7 +866,7 @@
     if (form.hasAttribute("data-outbox-undo") && queue.length > (sending ? 1 : 0)) {
       queue.pop();  // take back an entry still waiting: it was never sent
     } else {
-      queue.push(take(form, event.submitter));
+      queue.push(take(form, submitterOf(event)));
       untick(form);
     }
     save().then(flush);

@@ -17,6 +17,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import derived, i18n, rules, store, tables
+from ..polls import QUIET
 from ..csrf import csrf_token
 from ..db import get_db
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError
@@ -140,7 +141,7 @@ def _context(game: tables.LoadedGame, error: str | None, error_clause: str = "")
         game=game, state=game.state, board=board, error=error, error_clause=error_clause,
         findings=game.module.audit(game.state),
         latest=board.latest, version=board.version, say=_say(game),
-        card_text=_card_text(game), links=links,
+        card_text=_card_text(game), links=links, live_quiet=QUIET,
     )
 
 
