@@ -222,6 +222,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["card_name"] = i18n.card_name
     app.jinja_env.globals["suit_name"] = i18n.suit_name
     app.jinja_env.globals["ruling_text"] = i18n.ruling_text
+    # A game's name: game_name(m) in a page's text (its words kept whole), game_text(m) where
+    # no markup may go (a title, an attribute).
+    app.jinja_env.globals["game_name"] = i18n.game_name
+    app.jinja_env.globals["game_text"] = lambda game: i18n.game_text(game, i18n.request_words().gettext)
 
     from .polls import UnchangedPolls
 

@@ -13,12 +13,15 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from gettext import NullTranslations, translation
 from os import path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .rules import base
 from .rules.base import (CardRef, CardsRef, CountsRef, GameRef, Message, Plural, Ruling, RuleError, SeatRef, SeatsRef,
                          SuitRef)
 from .rules.contract import Game, Gettext
+
+if TYPE_CHECKING:  # markupsafe is the web's: the CLI's judge never imports it
+    from markupsafe import Markup
 
 LANGS = ("ja", "en")
 DEFAULT_LANG = "en"
@@ -103,6 +106,29 @@ def suit_name(game: Game, code: str) -> str:
     return game.suit_text(code, catalog(request_lang()).gettext)
 
 
+NAME_BREAK = "\u200b"
+"""What a catalog puts where a line may break inside a game's name (U+200B, a zero width
+space): between the words of a name written as one, which a line may part, but never inside
+a word itself."""
+
+
+def game_text(game: Game, gettext: Gettext) -> str:
+    """A game's name in the language of `gettext`, as plain text (a page's title, a sentence,
+    JSON): the catalog's marks of where it may break taken out."""
+    return gettext(game.NAME).replace(NAME_BREAK, "")
+
+
+def game_name(game: Game) -> Markup:
+    """A game's name on a page, in the current request's language: its words kept whole
+    (class "game-name", which breaks a line only between words) and the catalog's marks of
+    where it may break given as <wbr>. The one way a page names a game; the marks are made
+    once, in the catalog, and every tile, heading and sentence gets them."""
+    from markupsafe import Markup, escape
+
+    words = escape(request_words().gettext(game.NAME)).split(NAME_BREAK)
+    return Markup('<span class="game-name">%s</span>') % Markup("<wbr>").join(words)
+
+
 def card_text(game: Game, code: str, gettext: Gettext) -> str:
     """A card as words in the language of `gettext` ("● red 5 / ■ blue 6")."""
     return game.card_text(code, gettext)
@@ -143,7 +169,7 @@ def render(
         if isinstance(value, GameRef):
             from . import rules  # local: the registry imports every engine
 
-            return gettext(rules.get(value.slug).NAME)
+            return game_text(rules.get(value.slug), gettext)
         if isinstance(value, CountsRef):
             return players_text(value.counts, words)
         if isinstance(value, (tuple, list)):  # a list of plain values, as the language lists them

@@ -11,7 +11,7 @@ import sqlite_utils
 from flask import Response, url_for
 from flask_babel import get_locale, gettext
 
-from .. import derived, groups, rules, store
+from .. import derived, groups, i18n, rules, store
 from ..book.model import Season
 from .errors import NOT_HERE, PageError
 
@@ -144,7 +144,7 @@ def ratings(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: 
     run = groups.ratings(db, book, shown["season"])
     current = run.current.get(kind, {}) if kind else {}
     shown["table"] = sorted(current.items(), key=lambda item: (-item[1].ordinal, item[0]))
-    shown["chart"] = _chart(db, shown, run, kind, [p for p, _ in shown["table"]], str(gettext(rules.GAMES[kind].NAME))) \
+    shown["chart"] = _chart(db, shown, run, kind, [p for p, _ in shown["table"]], i18n.game_text(rules.GAMES[kind], gettext)) \
         if kind and current else None
     return shown
 

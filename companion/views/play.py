@@ -231,7 +231,7 @@ def _new_game_form(error: str | None = None, status: int = 200, notice: str | No
         series = board.series_of(last.row.id)
         if notice is None and series is not None and series.evening.over and not last.abandoned:
             notice = gettext("The series of %(game)s ended with game %(n)s: a new game starts a new series.",
-                             game=gettext(module.NAME), n=last.row.number)
+                             game=i18n.game_text(module, gettext), n=last.row.number)
     if error is not None and _drawn_for(module.SLUG):  # a refused form keeps what the person chose
         options.update(options_from_form(module.OPTIONS, _form_fields()))
         first = _int_or(request.form.get("first_leader"), first)
@@ -268,7 +268,7 @@ def start() -> Response | tuple[str, int]:
         # The options on the form were drawn for another game (a choice changed without
         # JavaScript): show this game's own, at their defaults, before anything starts.
         return _new_game_form(notice=gettext("Here are the house rules of %(game)s: check them, then start.",
-                                             game=gettext(rules.GAMES[kind].NAME)))
+                                             game=i18n.game_text(rules.GAMES[kind], gettext)))
     try:
         module = rules.get(kind)
         first = _int_or(request.form.get("first_leader"), None) if module.start_choices(g.table.players) else None
