@@ -2,7 +2,8 @@
 // of leaving the page silent; and says the page is offline until a poll gets through.
 // As soon as any request gets through again, "connected again" shows briefly in place of
 // the offline or "may not have been stored" notice. The words come translated with the
-// page, on #net-status's data-* attributes.
+// page, on #net-status's data-* attributes. A game page says it is offline in its panel's
+// own line instead (the outbox's, below), so that its keys stay where they were.
 (function () {
   "use strict";
 
@@ -32,12 +33,17 @@
     return !!verb && verb.toLowerCase() !== "get";
   }
 
+  // A game page's panel says the connection in one line of its own (the outbox's).
+  function saidInPanel() {
+    return document.getElementById("outbox-words") !== null;
+  }
+
   function lost(event) {
     var el = box();
     if (!el) return;
     if (isWrite(event.detail)) {
       show(el.dataset.writeLost, "write");
-    } else if (el.dataset.kind !== "write" && el.dataset.kind !== "refused") {
+    } else if (el.dataset.kind !== "write" && el.dataset.kind !== "refused" && !saidInPanel()) {
       show(el.dataset.offline, "offline");
     }
   }
@@ -210,6 +216,7 @@
     source = new EventSource(el.dataset.live);
     source.addEventListener("version", function (event) {
       heard = Date.now();
+      document.dispatchEvent(new CustomEvent("companion:heard"));  // the table answered (the outbox's line)
       streamed = event.data;
       root.dataset.live = "stream";
       var now = panel();
@@ -320,15 +327,18 @@
 // localStorage where IndexedDB is missing or refuses), so it survives a reload or the
 // browser being closed, and is sent by itself when the connection returns: on `online`,
 // `visibilitychange`, `pageshow`, after any request that gets through, and every few
-// seconds while entries wait. Meanwhile the panel lists them as "Waiting (N)", and the
+// seconds while entries wait. Meanwhile the panel shows each in place (below), and the
 // picker takes the next entries as far as the panel says whose they are (the form's
 // data-outbox-ahead) without offering a card already waiting (data-outbox-once); past that
 // it says it waits for the connection. If the table moved on meanwhile (another phone
 // entered that turn), the server refuses the entry with its usual message, and it and
 // every entry after it are listed for entering again: nothing is dropped silently. (An
 // entry refused as it was tapped, alone, is not listed: the panel says why, above the keys.)
-// Offline, the panel says how long ago it last heard the table. The words come translated
-// with the panel, on #outbox-words.
+// What the connection is doing is said in one line (#outbox), in place of the game's status
+// line, so the keys stay where they were: "Offline · 3 waiting · last heard 0:42 ago",
+// counted from the last answer the table's server gave (any answer to a request, any word of
+// its live stream), not from the last request sent. The words come translated with the
+// panel, on #outbox-words.
 // A waiting card is shown in place, where the panel will draw it once stored: a game's panel
 // marks each such place (an empty card of the trick, say) with data-outbox-slot, a list of
 // the fields an entry must have to go there ("kind=play seat=2"; empty: any entry). Each
@@ -337,8 +347,8 @@
 // field: its text, so no card's words are written here), marked waiting (the class
 // outbox-waiting, and the waiting words for screen readers). A place marked data-outbox-add
 // (a player's picks, say) takes every entry that fits, each added after what it holds.
-// Entries no place takes are listed under "Waiting (N)", which keeps the count and the note
-// either way.
+// Entries no place takes are listed under the keys ("Waiting to be sent"); the count is the
+// line's either way.
 // A form's ticked boxes travel with the entry it sends (a reveal of several cards); the
 // boxes of the once field are then ticked as the panel drew them, and each waiting value of
 // that field is withheld from the picker, so the next entry starts clean.
@@ -350,9 +360,10 @@
   var refused = [];   // entries the table refused after they waited (or behind one refused): to be entered again
   var boxId = "";
   var sending = false;
-  var offline = false;
-  var heard = Date.now();
+  var offline = false;  // a request could not reach the server since its last answer
+  var heard = Date.now(); // when the server last answered (the page itself, at first)
   var retry = null;
+  var stopped = "";     // why the picker takes nothing more until the table answers, or ""
 
   function words() { return document.getElementById("outbox-words"); }
   function panel() { return document.getElementById("panel"); }
@@ -529,6 +540,102 @@
     return box;
   }
 
+  // --- The line that says the connection (#outbox) ---
+  // Away: a request could not reach the server since its last answer, the phone says it is
+  // offline, or the server has said nothing for SILENT_MS while the page was looked at (a
+  // server that hangs rather than refuses: the live stream speaks every 15 s, and without
+  // it the panel is asked for every second). The line shows while away, and while entries
+  // wait after a failed send; "Connected again" briefly once an answer comes back.
+  var SILENT_MS = 40000;
+  var lookedSince = Date.now();  // when the page was last shown (a hidden page is not asked)
+  var wasAway = false;
+  var backUntil = 0;
+
+  // An HTTP answer from the table's server: any status but a gateway's "no answer" (502, 504).
+  function fromServer(code) {
+    return code > 0 && code !== 502 && code !== 504;
+  }
+
+  function heardTable() {
+    heard = Date.now();
+    offline = false;
+  }
+
+  function away() {
+    if (offline || navigator.onLine === false) return true;
+    return !document.hidden && Date.now() - Math.max(heard, lookedSince) > SILENT_MS;
+  }
+
+  function clock(ms) {
+    var s = Math.max(0, Math.floor(ms / 1000));
+    return Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2);
+  }
+
+  // "3 waiting" in the page's language: its plural form for n (data-count-one, -other).
+  function counted(w, n) {
+    var one = false;
+    try {
+      one = new Intl.PluralRules(document.documentElement.lang || undefined).select(n) === "one";
+    } catch (e) {
+      one = n === 1;
+    }
+    return ((one ? w.dataset.countOne : w.dataset.countOther) || "").replace("#", String(n));
+  }
+
+  // The line's parts, in order: what is said (read out as it changes), how long ago the
+  // server last answered (not read out each second), and why the picker waits, if it does.
+  var PARTS = [["outbox-said", true], ["outbox-heard", false], ["outbox-stopped", true]];
+
+  function newLine() {
+    var line = document.createElement("p");
+    line.id = "outbox";
+    line.className = "outbox-line";
+    PARTS.forEach(function (part) {
+      var el = document.createElement("span");
+      el.className = part[0];
+      if (part[1]) el.setAttribute("role", "status");
+      line.appendChild(el);
+    });
+    return line;
+  }
+
+  function part(line, name, text) {
+    var el = line.querySelector("." + name);
+    if (el.textContent !== text) el.textContent = text;
+    el.hidden = !text;
+  }
+
+  function sayLine() {
+    var w = words();
+    var p = panel();
+    if (!w || !p) return;
+    var now = away();
+    if (wasAway && !now) backUntil = Date.now() + 2000;
+    wasAway = now;
+    var failed = queue.some(function (entry) { return entry.waited; });
+    var said = [];
+    if (now) said.push(w.dataset.away);
+    if (queue.length && (now || failed)) said.push(counted(w, queue.length));
+    if (!said.length && Date.now() < backUntil) said.push(w.dataset.back);
+    var line = document.getElementById("outbox");
+    if (!said.length) {
+      if (line) line.remove();
+      return;
+    }
+    if (!line || !p.contains(line)) {
+      if (line) line.remove();
+      line = newLine();
+      // In place of the game's status line (hidden but for screen readers while this shows).
+      var status = p.querySelector(":scope > h1.status");
+      var top = p.querySelector(":scope > .topline");
+      p.insertBefore(line, status || (top ? top.nextSibling : p.firstChild));
+    }
+    line.dataset.kind = now ? "away" : said[0] === w.dataset.back ? "back" : "waiting";
+    part(line, "outbox-said", said.join(" · "));
+    part(line, "outbox-heard", now ? " · " + w.dataset.heard.replace("#", clock(Date.now() - heard)) : "");
+    part(line, "outbox-stopped", said[0] === w.dataset.back ? "" : stopped);
+  }
+
   // --- Waiting cards in place (data-outbox-slot) ---
   var before = new WeakMap();  // a filled place -> what the panel drew there
 
@@ -624,17 +731,16 @@
     if (!w || !p) return;
     p.querySelectorAll(".outbox").forEach(function (el) { el.remove(); });
     unplace(p);
+    // Entries wait on this phone (a game's stylesheet may show its keys otherwise meanwhile).
+    p.toggleAttribute("data-outbox-waiting", queue.length > 0 && !!w.dataset.waiting);
     var form = picker(p);
     var where = form || p.querySelector(".actions");
-    var stopped = form && w.dataset.waiting ? advance(form, w) : "";
-    if (queue.length && where && w.dataset.waiting) {
-      var note = document.createElement("p");
-      note.className = "hint";
-      note.textContent = stopped || w.dataset.waitingNote;
-      var box = list(w.dataset.waiting.replace("#", String(queue.length)), place(p, w), note);
-      box.id = "outbox";
-      box.setAttribute("role", "status");
-      where.parentNode.insertBefore(box, where);
+    stopped = form && w.dataset.waiting ? advance(form, w) : "";
+    var left = queue.length && w.dataset.waiting ? place(p, w) : [];
+    if (left.length && where) {
+      var box = list(w.dataset.waiting, left);
+      box.id = "outbox-list";
+      where.parentNode.insertBefore(box, where.nextSibling);  // under the keys: they stay where they were
     }
     if (refused.length && where && w.dataset.refused) {
       var clear = document.createElement("button");
@@ -647,29 +753,7 @@
       gone.setAttribute("role", "alert");
       where.parentNode.insertBefore(gone, where);
     }
-    showHeard();
-  }
-
-  function showHeard() {
-    var w = words();
-    var p = panel();
-    if (!w || !p) return;
-    var line = document.getElementById("heard");
-    var away = offline || navigator.onLine === false;
-    if (!away) {
-      heard = Date.now();
-      if (line) line.remove();
-      return;
-    }
-    if (!line) {
-      line = document.createElement("p");
-      line.id = "heard";
-      line.className = "notice outbox-heard";
-      p.insertBefore(line, p.firstChild);
-    }
-    var s = Math.floor((Date.now() - heard) / 1000);
-    var time = Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2);
-    line.textContent = w.dataset.heard.replace("#", time);
+    sayLine();
   }
 
   // The answer's panel swapped in as htmx swaps a form's answer (htmx.swap: the newest
@@ -695,8 +779,7 @@
   }
 
   function answered(entry, code, html, wait) {
-    offline = false;
-    heard = Date.now();
+    if (fromServer(code)) heardTable();
     if (queue[0] !== entry) { render(); return flush(); }
     if (code >= 200 && code < 300) {
       queue.shift();
@@ -743,8 +826,6 @@
   function lost() {
     offline = true;
     waited();
-    var w = words();
-    if (w && w.dataset.waitingNote) status(w.dataset.waitingNote, "write");
     render();
     later();
   }
@@ -890,15 +971,22 @@
   }
 
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail && event.detail.successful) { offline = false; flush(); }
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && fromServer(xhr.status)) heardTable();
+    if (event.detail && event.detail.successful) flush();
   });
-  document.addEventListener("htmx:sendError", function () { offline = true; showHeard(); });
+  document.addEventListener("companion:heard", heardTable);  // the live stream said something
+  document.addEventListener("htmx:sendError", function () { offline = true; sayLine(); });
   document.addEventListener("htmx:afterSettle", function () { render(); });
   window.addEventListener("online", flush);
-  window.addEventListener("offline", function () { offline = true; showHeard(); });
-  window.addEventListener("pageshow", start);
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) flush(); });
-  setInterval(showHeard, 1000);
+  window.addEventListener("offline", function () { offline = true; sayLine(); });
+  window.addEventListener("pageshow", function () { lookedSince = Date.now(); start(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) return;
+    lookedSince = Date.now();
+    flush();
+  });
+  setInterval(sayLine, 1000);
   start();
 })();
 

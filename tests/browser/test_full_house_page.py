@@ -68,7 +68,7 @@ def test_a_refused_tap_waits_on_the_phone_and_is_stored_once_when_the_server_tak
     page.route("**/entries", full)
     tap_card(page, hm.parse_card("R5B6"))
     expect(status).to_have_text(FULL)
-    expect(page.get_by_text("Waiting (1)")).to_be_visible()  # kept in the phone's outbox, not lost
+    expect(page.get_by_text("1 waiting")).to_be_visible()  # kept in the phone's outbox, not lost
     assert store.events_of(store.connect(live_db), 1) == []
     page.unroute("**/entries", full)
     wait_for_entry(page, 1)  # sent by itself: no second tap
@@ -82,7 +82,7 @@ def test_a_waiting_entry_is_sent_again_no_sooner_than_the_server_asked(page: Pag
     full = refuse(asks, "POST", retry_after=8)
     page.route("**/entries", full)
     tap_card(page, hm.parse_card("R5B6"))
-    expect(page.get_by_text("Waiting (1)")).to_be_visible()
+    expect(page.get_by_text("1 waiting")).to_be_visible()
     page.wait_for_timeout(6000)  # the outbox's own pace is 3 s; the server asked for 8
     assert len(asks) == 1, asks
     page.unroute("**/entries", full)

@@ -3,6 +3,7 @@ sent by themselves once it is back; each is stored once; a conflict is shown, ne
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import sys
 from pathlib import Path
@@ -41,22 +42,26 @@ def test_three_cards_offline_wait_in_order_and_are_stored_once_the_network_is_ba
     seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
     phone.set_offline(True)
     tap_card(page, MASTER)
-    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
     expect(page.locator("#prompt")).to_have_text("Aki's card")  # the trick's order is known
     tap_card(page, AKI)
     expect(page.locator("#prompt")).to_have_text("Ben's card")
     expect(page.locator(f"button[name=card][value={MASTER.code}]")).to_be_disabled()  # a waiting card is used
     tap_card(page, BEN)
     waiting = page.locator("#outbox")
-    expect(waiting).to_contain_text("Waiting (3)")
+    expect(waiting).to_contain_text("3 waiting")
     # Each waiting card is shown in place (the trick's rows), as its key shows it, marked
     # waiting; none is left to the list, and Cho's place still waits for a card.
     rows = page.locator("ol.trick li.row")
     for row, card in zip(("Master", "Aki", "Ben"), (MASTER, AKI, BEN), strict=True):
         expect_waiting_in_place(page, rows.filter(has_text=row), "card", card.code)
     expect(rows.filter(has_text="Cho").locator(".outbox-waiting")).to_have_count(0)
-    expect(waiting.locator("li")).to_have_count(0)
-    expect(page.locator("#heard")).to_contain_text("the table was last heard")
+    expect(page.locator("#outbox-list")).to_have_count(0)
+    # Said in one line, in place of the game's status line: offline, how many wait, and how
+    # long ago the table was last heard; no other notice above the keys.
+    expect(waiting).to_have_text(re.compile(r"^Offline · 3 waiting · last heard 0:0\d ago$"))
+    expect(page.locator("#net-status")).to_be_hidden()
+    expect(page.locator("#panel h1.status")).to_have_css("position", "absolute")  # kept for screen readers
     assert_phone_friendly(page)
     assert cards(live_db) == []
 
@@ -75,8 +80,8 @@ def test_past_the_known_order_the_picker_waits_for_the_connection(
     phone.set_offline(True)
     for card in (MASTER, AKI, BEN, CHO):
         tap_card(page, card)
-    expect(page.locator("#outbox")).to_contain_text("Waiting (4)")
-    expect(page.locator("#outbox")).to_contain_text("Waiting for the connection")
+    expect(page.locator("#outbox")).to_contain_text("4 waiting")
+    expect(page.locator("#outbox")).to_contain_text("The next entry waits for the table's answer")
     expect(page.locator("form.picker button[name=card]").first).to_be_disabled()
     phone.set_offline(False)
     wait_for_entry(page, 5 - 1)
@@ -91,7 +96,7 @@ def test_a_card_offline_survives_the_page_being_closed(
     url = page.url
     phone.set_offline(True)
     tap_card(page, MASTER)
-    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
     page.wait_for_timeout(300)  # the outbox is written (IndexedDB) as the tap is taken
     page.close()
     phone.set_offline(False)
@@ -116,7 +121,7 @@ def test_entries_wait_while_the_server_is_down_and_are_stored_once_after_its_res
         _harness.kill(server)
         tap_card(page, MASTER)
         tap_card(page, AKI)
-        expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+        expect(page.locator("#outbox")).to_contain_text("2 waiting")
         server = _harness.start_companion(db, port)
         wait_for_entry(page, 2)
         expect(page.locator("#prompt")).to_have_text("Ben's card")

@@ -1,5 +1,6 @@
 """Issue 31, goals 1 and 2, over every registered game: a whole seeded game tapped in on a
-360x640 phone, and never a scroll.
+360x640 phone, and never a scroll; issue 47: not while the table's server is out of reach
+either.
 
 Each game's seeded driver (tests/games/<game>/driver.py, random_game) gives a whole legal
 game; its table is seated with no entry yet, and every entry is tapped in through the
@@ -10,6 +11,14 @@ entry of the whole game:
 - the entry took at most the game's limit of taps: the driver's tap_limit(kind, payload)
   if it has one, else 2 (Undo: 1);
 - the entry went in by taps, not by a form submitted from script.
+Once in each game (from a third of the way in, where the picker takes the most entries
+ahead) the server goes out of reach (tests/kit/outbox.py's Outage: the phone's Wi-Fi drops,
+or the server stops answering, alternately over the games) for up to OFFLINE_ENTRIES
+entries, as far as the picker takes them without the table's answer. After each of them the
+page says so in its one line (#outbox: away, with the count waiting), and the prompt, Undo
+and that line are on the first screen with the page unscrolled; the next entry's keys are
+measured by its own taps, as ever. Then the server is back, and the waiting entries land by
+themselves, each stored as tapped.
 Languages and themes alternate over the games (Japanese and English, light and dark), so
 both of each are covered. A test prints the game's entries, taps and taps per card.
 """
@@ -23,7 +32,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion import records, rules, store
@@ -33,6 +42,7 @@ from companion.server import served_in_thread
 from tests.browser.evening import page_order
 from tests.kit import measure, taps
 from tests.kit.browser import SMALL_PHONE
+from tests.kit.outbox import Outage, picker_ahead
 from tests.kit.pages import driver, record
 
 pytestmark = pytest.mark.browser
@@ -41,6 +51,11 @@ SLUGS = sorted(rules.GAMES)
 SEED = 1
 TIMEOUT = 8000
 """How long (ms) an entry may take to be stored and its panel swapped in."""
+OFFLINE_ENTRIES = 3
+"""At most how many entries of each game are made while the server is out of reach."""
+LANDED = 20000
+"""How long (ms) the entries made out of reach may take to land once the server is back (the
+outbox sends again every 3 s, and at once when the phone is back online)."""
 
 
 def look(slug: str) -> tuple[str, str]:
@@ -62,6 +77,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     app = create_app({"DATABASE": str(path)})
     with served_in_thread(app) as served:
         yield Server(f"http://127.0.0.1:{served.port}", store.connect(path))
+
+
+def outage_way(slug: str) -> str:
+    """How a game's server goes out of reach: both ways in each language."""
+    return "server" if SLUGS.index(slug) % 4 in (1, 2) else "wifi"
 
 
 def tap_order(slug: str, setup: dict[str, Any], log: list[Event]) -> list[Event]:
@@ -93,8 +113,49 @@ def label(number: int, event: Event) -> str:
     return f"entry {number} {event.kind}({payload})"
 
 
+LINE_SAYS_AWAY_JS = """n => {
+  const line = document.getElementById('outbox');
+  return !!line && line.dataset.kind === 'away' && line.offsetParent !== null
+    && line.querySelector('.outbox-said').textContent.includes(String(n));
+}"""
+"""The page's one line says it is out of reach, with `n` entries waiting."""
+
+
+def back(page: Page, outage: Outage, offline: list[int]) -> str:
+    """The server within reach again: the entries made meanwhile land by themselves (no tap).
+    Returns what went wrong, or ""."""
+    outage.end()
+    try:
+        page.wait_for_selector(f"#panel input[name=seq][value='{offline[-1]}']", state="attached", timeout=LANDED)
+    except PlaywrightTimeout:
+        shown = page.locator("#panel .error, #panel [role=alert], #outbox, #outbox-refused").all_inner_texts()
+        return f"entries {offline} made out of reach did not land ({shown})"
+    return ""
+
+
+def stored_as_tapped(server: Server, table_id: str, slug: str, events: list[Event], offline: list[int]) -> list[str]:
+    """Each entry made out of reach stored once, in its place, as tapped: its kind, its seat and
+    how many cards it names (a code may be stored in the game's own shorter form: King's
+    Order's rank-only cards)."""
+    game = rules.GAMES[slug]
+
+    def said(kind: str, payload: Any) -> tuple[str, int | None, int]:
+        names = game.names(kind, payload)
+        return kind, names.seat, len(names.cards)
+
+    row = store.games_of(server.db, table_id)[0]
+    stored = store.events_of(server.db, row.id)
+    wrong = [] if len(stored) == offline[-1] else [f"{len(stored)} entries stored after entry {offline[-1]}"]
+    for number in offline:
+        want, got = events[number - 1], (stored[number - 1] if number <= len(stored) else None)
+        if got is None or said(got.kind, got.payload) != said(want.kind, want.payload):
+            wrong.append(f"entry {number} made out of reach stored as {got and (got.kind, dict(got.payload))}, "
+                         f"tapped as {(want.kind, dict(want.payload))}")
+    return wrong
+
+
 @pytest.mark.parametrize("slug", SLUGS)
-def test_a_whole_game_is_tapped_in_on_the_first_screen_within_its_taps(
+def test_a_whole_game_is_tapped_in_on_the_first_screen_within_its_taps_out_of_reach_too(
         browser: Browser, server: Server, slug: str) -> None:
     drive = driver(slug)
     setup, driven = drive.random_game(SEED)
@@ -107,25 +168,49 @@ def test_a_whole_game_is_tapped_in_on_the_first_screen_within_its_taps(
     context.add_cookies([{"name": "lang", "value": lang, "url": server.base}])
     context.set_default_timeout(TIMEOUT)
     page = context.new_page()
+    outage = Outage(page, outage_way(slug))
+    outage.prepare()
     page.goto(f"{server.base}/t/{table.scorer_token}/g/1")
     record_ = measure.recorder(page)
     over: list[str] = []
     scrolled: list[str] = []
+    away: list[str] = []
+    landed: list[str] = []
     stopped = ""
+    offline: list[int] = []  # the entries made out of reach
     for number, event in enumerate(events, start=1):
-        entry = record_.begin(label(number, event))
+        if not outage.down and not offline and event.kind != UNDO and number > len(events) // 3 and (
+                picker_ahead(page) >= OFFLINE_ENTRIES - 1 or number > 2 * len(events) // 3):
+            outage.start()
+        elif outage.down and (event.kind == UNDO or len(offline) == OFFLINE_ENTRIES or picker_ahead(page) < 0):
+            stopped = back(page, outage, offline)
+            if stopped:
+                break
+            landed = stored_as_tapped(server, table.id, slug, events, offline)
+        entry = record_.begin(label(number, event) + (" (out of reach)" if outage.down else ""))
         try:
             taps.enter(page, slug, event)
-            page.wait_for_selector(f"#panel input[name=seq][value='{number}']", state="attached")
+            if outage.down:
+                offline.append(number)
+                page.wait_for_function(LINE_SAYS_AWAY_JS, arg=len(offline))
+            else:
+                page.wait_for_selector(f"#panel input[name=seq][value='{number}']", state="attached")
         except (PlaywrightTimeout, AssertionError) as exc:
-            shown = page.locator("#panel .error, #panel [role=alert]").all_inner_texts()
+            shown = page.locator("#panel .error, #panel [role=alert], #outbox").all_inner_texts()
             stopped = f"{entry.label}: not taken ({shown or str(exc).splitlines()[0]})"
             break
         if not measure.unscrolled(page):
             scrolled.append(f"{entry.label}: scrollY {entry.scrolled}")
             page.evaluate("window.scrollTo(0, 0)")  # so the next entries are measured on their own
+        if outage.down:
+            away += [f"{entry.label}: {m}" for m in measure.off_the_first_screen(
+                page, "#prompt", "#panel button.undo", "#outbox")]
         if entry.taps > limit(drive, event):
             over.append(f"{entry.label}: {entry.taps} taps, limit {limit(drive, event)}")
+    if outage.down and not stopped:
+        stopped = back(page, outage, offline)
+        landed = [] if stopped else stored_as_tapped(server, table.id, slug, events, offline)
+    context.close()
     context.close()
     game = rules.GAMES[slug]
     cards = sum(len(game.names(e.kind, e.payload).cards) for e in events if e.kind != UNDO)
@@ -134,8 +219,12 @@ def test_a_whole_game_is_tapped_in_on_the_first_screen_within_its_taps(
     forms = [e.label for e in record_.entries if e.by_form]
     print(f"\n{slug} ({lang}, {theme}, {len(setup['players'])} players): {len(record_.entries)} entries, "
           f"{record_.taps} taps, {card_taps / max(cards, 1):.2f} taps per card ({cards} cards)"
-          f"{'' if events is log else ', undos left out'}")
+          f"{'' if events is log else ', undos left out'}; entries {offline} made out of reach "
+          f"({outage_way(slug)})")
     problems = (([stopped] if stopped else [])
+                + ([] if offline or stopped else ["no entry was made out of reach"])
+                + [f"out of reach, not on the first screen: {a}" for a in away]
+                + landed
                 + [f"scroll-needed: {m}" for m in record_.scroll_needed]
                 + [f"stayed scrolled: {s}" for s in scrolled]
                 + [f"too many taps: {o}" for o in over]

@@ -11,6 +11,8 @@ The test marks where each entry begins (`recorder(page).begin(label)`); the reco
 gives the taps of each entry and the scroll-needed taps with their entry and the target's
 text. `assert_unscrolled(page)` after an entry holds that the page is back at the top
 (`unscrolled(page)` records it instead, for a test that lists every miss at its end).
+`off_the_first_screen(page, *selectors)` names those of what a person reads before tapping
+(the prompt, Undo) that are not on the first screen.
 """
 
 from __future__ import annotations
@@ -162,3 +164,18 @@ def assert_unscrolled(page: Page) -> None:
     """The page is at the top after an entry (window.scrollY == 0)."""
     assert unscrolled(page), f"{recorder(page).current.label}: the page stayed scrolled " \
                              f"(scrollY {page.evaluate('window.scrollY')})"
+
+
+def off_the_first_screen(page: Page, *selectors: str) -> list[str]:
+    """Those of `selectors` (the prompt, Undo ...) that are not wholly on the first screen now,
+    each with where it is; a selector that matches nothing shown is listed as missing."""
+    missed = []
+    for selector in selectors:
+        shown = page.locator(f"{selector} >> visible=true")
+        if shown.count() == 0:
+            missed.append(f"{selector}: not shown")
+            continue
+        inside, text, where = first_screen(page, shown.first)
+        if not inside:
+            missed.append(f"{selector} {text!r} at {where}")
+    return missed

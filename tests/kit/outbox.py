@@ -1,12 +1,13 @@
 """What a waiting entry looks like in place (issue 32): the outbox draws a waiting card where
 the panel will draw it once stored (data-outbox-slot), as a copy of the key it was entered
-with, marked waiting for the eye (the class) and for screen readers (the words)."""
+with, marked waiting for the eye (the class) and for screen readers (the words). And the
+table's server out of a page's reach for a while (`Outage`), two ways (issue 47)."""
 
 from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 WAITING_WORDS = "(waiting to be sent)"
 
@@ -29,3 +30,63 @@ def expect_waiting_in_place(page: Page, place: Locator, field: str, *values: str
                                ".map(n => n.textContent).join('')")
         expect(shown.nth(n)).to_contain_text(words(drawn))
     expect(waiting.locator(".sr-only").last).to_have_text(WAITING_WORDS)
+
+
+ABORT_ALL = "**/*"
+LIVE = "**/live"
+
+
+class Outage:
+    """The table's server out of a page's reach for a while, one of two ways:
+    - "wifi": the phone's network drops (the browser says it is offline, and drops its
+      connections, the live stream's too);
+    - "server": the server stops answering while the phone's network stays up (every request
+      refused). Such a page is kept without the live stream from the start (`prepare`), as a
+      browser or a server without it is: it asks for its panel once a second, and those asks
+      fail once the server is gone (an open stream would go on hearing the server).
+    """
+
+    def __init__(self, page: Page, way: str) -> None:
+        assert way in ("wifi", "server"), way
+        self.page = page
+        self.way = way
+        self.down = False
+
+    @staticmethod
+    def _refuse(route: Route) -> None:
+        route.abort()
+
+    def prepare(self) -> None:
+        """Before the page is opened: for "server", no live stream (see above)."""
+        if self.way == "server":
+            self.page.route(LIVE, self._refuse)
+
+    def start(self) -> None:
+        self.down = True
+        if self.way == "wifi":
+            self.page.context.set_offline(True)
+        else:
+            self.page.route(ABORT_ALL, self._refuse)
+
+    def end(self) -> None:
+        self.down = False
+        if self.way == "wifi":
+            self.page.context.set_offline(False)
+        else:
+            self.page.unroute(ABORT_ALL, self._refuse)
+
+
+PICKER_AHEAD_JS = """() => {
+  const p = document.getElementById('panel');
+  const form = p && (p.querySelector('form.picker[data-outbox]') || p.querySelector('form[data-outbox]:not(.inline)'));
+  if (!form) return -1;
+  if (form.dataset.outboxStopped === '1') return -1;
+  return JSON.parse(form.dataset.outboxAhead || '[]').length;
+}"""
+
+
+def picker_ahead(page: Page) -> int:
+    """How many entries past the next the panel's picker takes without the table's answer
+    (its data-outbox-ahead, as the outbox reads it); -1 when it takes none now (no picker, or
+    it waits for the table's answer)."""
+    return int(page.evaluate(PICKER_AHEAD_JS))

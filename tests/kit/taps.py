@@ -179,7 +179,7 @@ def saizen(page: Page, event: Event) -> str:
         return click_all(page, "#panel form#pass button") or submit(page, event)
     if event.kind == "name":
         return click_all(page, f"#panel form#name-suit button[value={p['suit']}]") or submit(page, event)
-    if event.kind == "play" and has(page, "#panel form.picker .hand-keys"):  # the hand is known: one tap
+    if event.kind == "play" and has(page, "#panel form.picker .hand-keys:visible"):  # the hand is known: one tap
         return click_all(page, f"#panel form.picker .hand-keys button[value={p['card']}]")
     if event.kind == "play" and p["card"] == "JK":
         return click_all(page, "#panel form.picker .jokers button") or submit(page, event)

@@ -56,7 +56,7 @@ def test_reveals_offline_are_taken_in_seat_order_shown_in_place_and_stored_once_
     expect(page.locator("#prompt")).to_have_text("Aki's cards")
     phone.set_offline(True)
     lay(page, "S2", "S9")
-    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
     # The next player's reveal, on a clean form: no ticks carried over, Aki's cards withheld.
     expect(page.locator("#prompt")).to_have_text("Ben's cards")
     assert ticked(page) == 0
@@ -68,8 +68,8 @@ def test_reveals_offline_are_taken_in_seat_order_shown_in_place_and_stored_once_
     assert ticked(page) == 0
     lay(page, "C3", "D4", "S3")
     # Past the last reveal the deck's cross needs the table's answer: the picker waits.
-    expect(page.locator("#outbox")).to_contain_text("Waiting (3)")
-    expect(page.locator("#outbox")).to_contain_text("Waiting for the connection")
+    expect(page.locator("#outbox")).to_contain_text("3 waiting")
+    expect(page.locator("#outbox")).to_contain_text("The next entry waits for the table's answer")
     expect(page.locator("#reveal button[type=submit]")).to_be_disabled()
     # Each reveal is shown in its player's row, with the keys' own words (in the keys' order),
     # marked waiting.
@@ -79,7 +79,7 @@ def test_reveals_offline_are_taken_in_seat_order_shown_in_place_and_stored_once_
         expect(placed).to_have_count(1)
         expect(placed.locator(".outbox-card [aria-hidden=true]")).to_have_text(shown)
         expect(placed.locator(".sr-only").last).to_have_text("(waiting to be sent)")
-    expect(page.locator("#outbox li")).to_have_count(0)  # every one is shown in place
+    expect(page.locator("#outbox-list li")).to_have_count(0)  # every one is shown in place
     assert stored(live_db) == []
 
     phone.set_offline(False)

@@ -144,9 +144,9 @@ def test_a_turn_tapped_offline_waits_whole_and_is_stored_once(phone: Page, live_
     phone.context.set_offline(True)
     taps.enter(phone, ko.SLUG, Event("turn", {"seat": 0, "card": "9", "side": "left", "discarded": ["10", "J"],
                                               "target": 1, "count": 0}))
-    expect(phone.locator("#outbox li")).to_have_count(1)
+    expect(phone.locator("#outbox-list li")).to_have_count(1)
     # The waiting turn says its card, its cards thrown away and the player chosen, not the last key alone.
-    expect(phone.locator("#outbox li")).to_have_text(re.compile(r"Aki.*9 · 10 J · .*Ben"))
+    expect(phone.locator("#outbox-list li")).to_have_text(re.compile(r"Aki.*9 · 10 J · .*Ben"))
     expect(phone.locator("form#whole-turn input.rank-radio").first).to_be_disabled()  # the picker waits
     phone.context.set_offline(False)
     wait_for_entry(phone, 1)

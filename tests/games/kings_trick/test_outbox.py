@@ -56,13 +56,13 @@ def test_two_cards_of_a_trick_offline_are_stored_in_order_once_the_network_is_ba
     page.click("form.picker label.colour-btn.c-R")
     expect(page.locator("form.picker button[name=card][value=R5]")).to_be_disabled()  # waiting: not offered
     page.click("form.picker .specials button[value=KING]")
-    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    expect(page.locator("#outbox")).to_contain_text("2 waiting")
     expect(page.locator("#prompt")).to_have_text("Cho's card")
     rows = page.locator("#trick li.row")  # the waiting cards shown in their players' rows
     expect_waiting_in_place(page, rows.filter(has_text="Aki"), "card", "R5")
     expect_waiting_in_place(page, rows.filter(has_text="Ben"), "card", "KING")
     expect(rows.filter(has_text="Cho").locator(".outbox-waiting")).to_have_count(0)
-    expect(page.locator("#outbox li")).to_have_count(0)
+    expect(page.locator("#outbox-list li")).to_have_count(0)
     assert stored(live_db) == []
     phone.set_offline(False)
     wait_for_entry(page, 2)
@@ -80,11 +80,11 @@ def test_the_draft_goes_on_offline_pick_by_pick(phone: BrowserContext, live_serv
     expect(page.locator("#prompt")).to_have_text("Aki's pick")
     expect(page.locator("form.picker .pool button[value=W1]")).to_be_disabled()
     page.click("form.picker .pool button[value=R6]")
-    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    expect(page.locator("#outbox")).to_contain_text("2 waiting")
     rows = page.locator("#draft li.row")  # each pick added to its taker's cards
     expect_waiting_in_place(page, rows.filter(has_text="Ben"), "card", "W1")
     expect_waiting_in_place(page, rows.filter(has_text="Aki"), "card", "R6")
-    expect(page.locator("#outbox li")).to_have_count(0)
+    expect(page.locator("#outbox-list li")).to_have_count(0)
     phone.set_offline(False)
     wait_for_entry(page, 6)
     expect(page.locator("#prompt")).to_have_text("Aki's pick")

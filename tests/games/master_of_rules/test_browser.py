@@ -146,11 +146,11 @@ def test_two_rule_cards_of_lap_two_tapped_offline_are_stored_in_order_once_the_n
     seq = to_lap_two_rule_cards(page, live_server)
     phone.set_offline(True)
     tap(page, mor.RULE, {"seat": "0", "rule": mor.ONLY_ONE})
-    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
     expect(page.locator("#prompt")).to_have_text("Ben: a rule card")  # the lap's order and kind are known
     expect(page.locator(f"form.picker .rule-keys button[value={mor.ONLY_ONE}]")).to_be_disabled()
     tap(page, mor.RULE, {"seat": "1", "rule": mor.BEST_OF_THE_BEST})
-    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    expect(page.locator("#outbox")).to_contain_text("2 waiting")
     assert_phone_friendly(page)
     phone.set_offline(False)
     wait_for_entry(page, seq + 2)

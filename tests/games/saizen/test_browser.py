@@ -160,11 +160,11 @@ def test_two_cards_of_a_trick_tapped_offline_are_stored_in_order_once_the_networ
     phone.set_offline(True)
     page.click("form.picker label.suit-btn.s-S")
     page.click("form.picker button[name=card][value=S5]")
-    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
     expect(page.locator("#prompt")).to_have_text("Ben's card")  # the trick's order is known
     expect(page.locator("form.picker button[name=card][value=S5]")).to_be_disabled()  # a waiting card is used
     page.click("form.picker button[name=card][value=S9]")  # ♠ is still open: one tap
-    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    expect(page.locator("#outbox")).to_contain_text("2 waiting")
     expect(page.locator("#prompt")).to_have_text("Cho's card")
     assert_phone_friendly(page)
     assert stored(live_db) == [("pass", "")] * 4

@@ -54,18 +54,18 @@ def test_two_cards_of_a_trick_offline_are_stored_in_order_once_the_network_is_ba
     expect(page.locator("#prompt")).to_have_text("Ben's card")
     phone.set_offline(True)
     tap_card(page, "S9")
-    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
     expect(page.locator("#prompt")).to_have_text("Cho's card")  # the trick's order is known
     page.click("form.picker label.suit-btn.s-S")
     expect(page.locator("form.picker button[name=card][value=S9]")).to_be_disabled()  # waiting: not offered
     tap_card(page, "S4")
-    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    expect(page.locator("#outbox")).to_contain_text("2 waiting")
     expect(page.locator("#prompt")).to_have_text("Aki's card")
     rows = page.locator("#trick li.row")  # the waiting cards shown in their players' rows
     expect_waiting_in_place(page, rows.filter(has_text="Ben"), "card", "S9")
     expect_waiting_in_place(page, rows.filter(has_text="Cho"), "card", "S4")
     expect(rows.filter(has_text="Aki").locator(".outbox-waiting")).to_have_count(0)
-    expect(page.locator("#outbox li")).to_have_count(0)
+    expect(page.locator("#outbox-list li")).to_have_count(0)
     assert len(stored(live_db)) == 1
     phone.set_offline(False)  # nothing tapped: they go by themselves
     wait_for_entry(page, 3)
@@ -85,7 +85,7 @@ def test_a_hand_out_offline_goes_on_card_by_card_and_the_last_card_is_nobodys_ch
     expect(page.locator("#prompt")).to_have_text("Ben hands out the share: who got ✚ cross 4?")
     expect(page.locator("form.give-form button[name=seat][value='2']")).to_be_disabled()  # Cho has one
     page.click("form.give-form button[name=seat][value='1']")
-    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    expect(page.locator("#outbox")).to_contain_text("2 waiting")
     expect(page.locator("form.give-form button[name=seat][value='0']")).to_be_disabled()  # past what is known
     rows = page.locator("#share-out li.row")  # each waiting hand-out beside its card
     expect_waiting_in_place(page, rows.nth(0), "seat", "2")

@@ -141,7 +141,7 @@ def test_a_card_laid_offline_waits_nothing_more_is_offered_and_it_is_stored_once
     phone.context.set_offline(True)
     taps.enter(phone, ty.SLUG, Event("lay", {"seat": 0, "x": 0, "y": 1, "card": "HQ"}))
     expect(phone.locator("#outbox")).to_be_visible()
-    expect(phone.locator("#outbox li")).to_have_count(1)
+    expect(phone.locator("#outbox-list li")).to_have_count(1)
     expect(phone.locator("form#lay input.card-radio").first).to_be_disabled()  # the picker waits
     expect(phone.locator("form#pass button")).to_be_hidden()
     phone.context.set_offline(False)

@@ -156,11 +156,11 @@ def test_two_cards_of_a_trick_tapped_offline_are_stored_in_order_once_the_networ
     second = ts.play_order(0, 4)[1]
     phone.set_offline(True)
     tap_card(page, "HA")
-    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
     expect(page.locator("#prompt")).to_have_text(f"{NAMES4[second]}'s card")  # the trick's order is known
     expect(page.locator("form.picker button[name=card][value=HA]")).to_be_disabled()
     tap_card(page, "H9")
-    expect(page.locator("#outbox")).to_contain_text("Waiting (2)")
+    expect(page.locator("#outbox")).to_contain_text("2 waiting")
     assert_phone_friendly(page)
     phone.set_offline(False)
     wait_for_entry(page, 2)
