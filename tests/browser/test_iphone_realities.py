@@ -323,7 +323,7 @@ def test_the_outbox_opens_indexeddb_again_when_webkit_lost_its_connection(
         page.evaluate(SHOW)
     phone.set_offline(True)
     tap_card(page, AKI if when != "first call" else MASTER)
-    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
     assert page.evaluate(KEPT) == [1, 0]  # kept in IndexedDB, on a new connection
     assert page.evaluate("window.__idb.thrown") >= 1 and page.evaluate("window.__idb.opened") >= 2
     phone.set_offline(False)
@@ -375,7 +375,7 @@ def test_a_game_is_played_at_a_plain_http_lan_address(page: Page, live_server: s
         wait_for_entry(page, seq)
     page.context.set_offline(True)
     tap_card(page, hm.parse_card("B4Y7"))
-    expect(page.locator("#outbox")).to_contain_text("Waiting (1)")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
     page.context.set_offline(False)
     expect(page.locator("#outbox")).to_have_count(0, timeout=10_000)
     assert cards(live_db) == [MASTER.code, AKI.code, BEN.code, "B4Y7"]

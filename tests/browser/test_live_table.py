@@ -116,7 +116,7 @@ def test_a_phone_that_was_offline_catches_up_and_streams_on(
     wait_for_entry(page, 1)  # the next card's pair is tapped on the panel that answered, not the one it replaced
     tap_card(page, hm.parse_card("R2G9"))
     expect(page.locator("#prompt")).to_have_text("Ben's card")
-    expect(viewer.locator("#net-status")).to_have_attribute("data-kind", "offline", timeout=5000)
+    expect(viewer.locator("#outbox")).to_have_attribute("data-kind", "away", timeout=5000)  # the panel's one line
     expect(viewer.locator("#prompt")).to_have_text("マスターカードを待っています")
     viewer.context.set_offline(False)
     # Back on the network: it catches up, and the stream is open again.
