@@ -154,21 +154,19 @@ def stored_as_tapped(server: Server, table_id: str, slug: str, events: list[Even
     return wrong
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_a_whole_game_is_tapped_in_on_the_first_screen_within_its_taps_out_of_reach_too(
-        browser: Browser, server: Server, slug: str) -> None:
+def tap_game(browser: Browser, server: Server, slug: str, setup: dict[str, Any], events: list[Event],
+             lang: str, theme: str, way: str, offline_from: int | None = None) -> tuple[str, list[str]]:
+    """Tap a whole game in on a 360x640 phone, the server out of reach once on the way (from
+    entry `offline_from`, or from a third of the way in where the picker takes the most
+    entries ahead). Returns the game's figures (a line to print) and its problems."""
     drive = driver(slug)
-    setup, driven = drive.random_game(SEED)
-    log = list(driven)
-    events = tap_order(slug, setup, log)
-    lang, theme = look(slug)
     table = records.import_table(server.db, record(slug, setup, []))
-    context = browser.new_context(viewport=SMALL_PHONE, locale=lang, color_scheme=theme,
+    context = browser.new_context(viewport=SMALL_PHONE, locale=lang, color_scheme=theme,  # type: ignore[arg-type]
                                   has_touch=True, is_mobile=True)
     context.add_cookies([{"name": "lang", "value": lang, "url": server.base}])
     context.set_default_timeout(TIMEOUT)
     page = context.new_page()
-    outage = Outage(page, outage_way(slug))
+    outage = Outage(page, way)
     outage.prepare()
     page.goto(f"{server.base}/t/{table.scorer_token}/g/1")
     record_ = measure.recorder(page)
@@ -178,9 +176,17 @@ def test_a_whole_game_is_tapped_in_on_the_first_screen_within_its_taps_out_of_re
     landed: list[str] = []
     stopped = ""
     offline: list[int] = []  # the entries made out of reach
+
+    def time_to_go(number: int, event: Event) -> bool:
+        if outage.down or offline or event.kind == UNDO:
+            return False
+        if offline_from is not None:
+            return number >= offline_from
+        return number > len(events) // 3 and (picker_ahead(page) >= OFFLINE_ENTRIES - 1
+                                              or number > 2 * len(events) // 3)
+
     for number, event in enumerate(events, start=1):
-        if not outage.down and not offline and event.kind != UNDO and number > len(events) // 3 and (
-                picker_ahead(page) >= OFFLINE_ENTRIES - 1 or number > 2 * len(events) // 3):
+        if time_to_go(number, event):
             outage.start()
         elif outage.down and (event.kind == UNDO or len(offline) == OFFLINE_ENTRIES or picker_ahead(page) < 0):
             stopped = back(page, outage, offline)
@@ -211,16 +217,14 @@ def test_a_whole_game_is_tapped_in_on_the_first_screen_within_its_taps_out_of_re
         stopped = back(page, outage, offline)
         landed = [] if stopped else stored_as_tapped(server, table.id, slug, events, offline)
     context.close()
-    context.close()
     game = rules.GAMES[slug]
     cards = sum(len(game.names(e.kind, e.payload).cards) for e in events if e.kind != UNDO)
     card_taps = sum(entry.taps for entry, e in zip(record_.entries, events)
                     if e.kind != UNDO and game.names(e.kind, e.payload).cards)
     forms = [e.label for e in record_.entries if e.by_form]
-    print(f"\n{slug} ({lang}, {theme}, {len(setup['players'])} players): {len(record_.entries)} entries, "
-          f"{record_.taps} taps, {card_taps / max(cards, 1):.2f} taps per card ({cards} cards)"
-          f"{'' if events is log else ', undos left out'}; entries {offline} made out of reach "
-          f"({outage_way(slug)})")
+    figures = (f"{slug} ({lang}, {theme}, {len(setup['players'])} players): {len(record_.entries)} entries, "
+               f"{record_.taps} taps, {card_taps / max(cards, 1):.2f} taps per card ({cards} cards); "
+               f"entries {offline} made out of reach ({way})")
     problems = (([stopped] if stopped else [])
                 + ([] if offline or stopped else ["no entry was made out of reach"])
                 + [f"out of reach, not on the first screen: {a}" for a in away]
@@ -229,4 +233,60 @@ def test_a_whole_game_is_tapped_in_on_the_first_screen_within_its_taps_out_of_re
                 + [f"stayed scrolled: {s}" for s in scrolled]
                 + [f"too many taps: {o}" for o in over]
                 + [f"entered by form, not by taps: {f}" for f in forms])
+    return figures, problems
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_whole_game_is_tapped_in_on_the_first_screen_within_its_taps_out_of_reach_too(
+        browser: Browser, server: Server, slug: str) -> None:
+    setup, driven = driver(slug).random_game(SEED)
+    log = list(driven)
+    events = tap_order(slug, setup, log)
+    lang, theme = look(slug)
+    figures, problems = tap_game(browser, server, slug, setup, events, lang, theme, outage_way(slug))
+    print(f"\n{figures}{'' if events is log else ', undos left out'}")
+    assert problems == [], f"{slug}: {len(problems)} problems\n" + "\n".join(problems[:60])
+
+
+LONG_ROUNDS = {"players": ["Aki", "Benjamin", "Cho", "Dai"],
+               "options": {"red_suits": ["H"], "bust_21": False, "black_measure": "off", "crosses": 4}}
+"""Black Junky with hearts the only red suit and four crosses: a short game whose last round
+is where everyone lays what they hold."""
+
+
+def long_rounds() -> list[Event]:
+    """Three rounds of a card each, then a round whose reveals grow to 11, 9, 5 and 3 cards."""
+    log: list[Event] = []
+    for cards, cross in ((("S2", "S3", "S4", "S5"), "X2"), (("S6", "S7", "S8", "S9"), "X3"),
+                         (("S10", "SJ", "SQ", "SK"), "X4")):
+        log += [Event("reveal", {"seat": s, "cards": [c]}) for s, c in enumerate(cards)]
+        log.append(Event("deck", {"card": cross}))
+    return log + [
+        Event("reveal", {"seat": 0, "cards": ["CA", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10", "CJ"]}),
+        Event("reveal", {"seat": 1, "cards": ["DA", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9"]}),
+        Event("reveal", {"seat": 2, "cards": ["LA", "L2", "L3", "HQ", "HK"]}),
+        Event("reveal", {"seat": 3, "cards": ["L4", "L5", "L6"]}),
+        Event("deck", {"card": "X5"}),
+    ]
+
+
+LONG_FROM = 16
+"""The entry (from 1) of round 4's first reveal, the 11 cards: from it the server is out of reach."""
+
+
+@pytest.mark.parametrize("look_", ["ja-dark-server", "en-light-wifi"])
+def test_black_junky_rounds_whose_reveals_grow_long_are_tapped_in_on_the_first_screen(
+        browser: Browser, server: Server, look_: str) -> None:
+    """A four-player game with hearts the only red suit and four crosses: in round 4 the reveals
+    grow to 11 and 9 cards, shown on the table's rows above the picker (in place, as waiting,
+    while the server is out of reach: it is, from the 11 cards on); the keys and the lay
+    button stay on the first screen, and every entry lands as tapped."""
+    slug = "black-junky"
+    lang, theme, way = look_.split("-")
+    events = long_rounds()
+    game = rules.GAMES[slug]
+    assert replay(game.initial, game.apply, LONG_ROUNDS, events).state.is_over
+    figures, problems = tap_game(browser, server, slug, LONG_ROUNDS, events, lang, theme, way,
+                                 offline_from=LONG_FROM)
+    print(f"\n{figures}")
     assert problems == [], f"{slug}: {len(problems)} problems\n" + "\n".join(problems[:60])

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
+from companion import records, store
 from companion.rules import hyper_maker as hm
-from tests.kit.browser import assert_phone_friendly
+from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
+from tests.kit.pages import driver, record
 from tests.games.hyper_maker.table import final_scores, whole_game
 from tests.kit.seating import sit_down
 
@@ -89,3 +93,41 @@ def test_pages_fit_a_360px_phone_in_japanese(browser, live_server: str) -> None:
     page.click("label[for=pair-RB]")
     assert_phone_friendly(page)
     context.close()
+
+
+ROW_JS = """() => [...document.querySelectorAll('#panel ol.trick li.row')].map(row => {
+  const who = row.querySelector('.who').getBoundingClientRect();
+  const card = row.lastElementChild.getBoundingClientRect();
+  return {text: row.innerText.replace(/\\s+/g, ' ').trim(), whoRight: who.right, cardLeft: card.left,
+          cardRight: card.right, rowRight: row.getBoundingClientRect().right};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_players_card_stays_beside_their_name_at_360(browser, live_server: str, live_db: Path,  # type: ignore[no-untyped-def]
+                                                          lang: str) -> None:
+    """Four or five players: the trick's rows in two columns, the leader's saying "leads" and a
+    void player's the suits they lack. The card (or its empty place) stays on the name's line,
+    to its right: what the name carries wraps under the name, never the card."""
+    names = ["Aki", "Benjamin", "Chiharu", "Dai", "Eri"]
+    context = browser.new_context(viewport=SMALL_PHONE, locale=lang, has_touch=True, is_mobile=True)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page = context.new_page()
+    wrapped: list[str] = []
+    seen = 0
+    try:
+        for count in (4, 5):
+            setup, log = next((s, list(g)) for s, g in (driver(hm.SLUG).random_game(seed) for seed in range(1, 80))
+                              if len(s["players"]) == count)
+            setup = {**setup, "players": names[:count]}
+            for cut in (0.2, 0.45, 0.7, 0.9):
+                table = records.import_table(store.connect(live_db), record(hm.SLUG, setup, log[: int(len(log) * cut)]))
+                page.goto(f"{live_server}/t/{table.scorer_token}/g/1")
+                for row in page.evaluate(ROW_JS):
+                    seen += 1
+                    if row["cardLeft"] < row["whoRight"] - 1 or row["cardRight"] > row["rowRight"] + 1:
+                        wrapped.append(f"{count} players, {cut:.0%} in: {row}")
+                assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
+    assert seen > 30 and wrapped == [], wrapped

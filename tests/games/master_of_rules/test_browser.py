@@ -164,3 +164,51 @@ def test_two_rule_cards_of_lap_two_tapped_offline_are_stored_in_order_once_the_n
         conn.close()
     assert rows[-2:] == [("rule", 0, mor.ONLY_ONE), ("rule", 1, mor.BEST_OF_THE_BEST)] and len(rows) == seq + 2
     phone.close()
+
+
+def final_round_of_five(long_names: list[str]) -> tuple[dict[str, object], list[object]]:
+    """A seeded five-player game stopped at the start of its final round, whose last round
+    several players achieved (the verdict above the prompt lists them), with long names."""
+    from companion.rules.base import replay
+    from tests.kit.pages import driver
+
+    for seed in range(1, 200):
+        setup, log = driver(mor.SLUG).random_game(seed)
+        if len(setup["players"]) != 5:
+            continue
+        for cut in range(len(log)):
+            state = replay(mor.initial, mor.apply, setup, log[:cut]).state
+            last = state.last_round
+            if state.is_final_round and not state.plays and last is not None and len(last.achievers) >= 3:
+                return {**setup, "players": long_names}, list(log[:cut])
+    raise AssertionError("no such game")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_five_players_in_the_final_round_find_every_key_on_the_first_screen(
+        browser, live_server: str, live_db: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """The heaviest first screen of the game: five players and a dummy, the final round (said in
+    the status line), the last round's verdict naming three or more players, lap 1's two
+    pickers. After a colour is tapped its number keys, the rule keys, the prompt and Undo are
+    all on the first screen of a 360x640 phone."""
+    from companion import records, store
+    from tests.kit import measure
+    from tests.kit.browser import SMALL_PHONE
+    from tests.kit.pages import record
+
+    setup, log = final_round_of_five(["Akiko", "Benjamin", "Chiharu", "Daisuke", "Eriko"])
+    table = records.import_table(store.connect(live_db), record(mor.SLUG, setup, log))  # type: ignore[arg-type]
+    context = browser.new_context(viewport=SMALL_PHONE, locale=lang, has_touch=True, is_mobile=True)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/t/{table.scorer_token}/g/1")
+        expect(page.locator("#latest")).to_be_visible()
+        numbers = page.locator("form.picker.numbers")
+        for colour in ("B", "P"):
+            numbers.locator(f"label[for=colour-{colour}]").click()
+            keys = [f"form.picker.numbers .nums-{colour} button >> nth={i}" for i in range(9)]
+            rules = [f"form.picker.rules .rule-keys button >> nth={i}" for i in range(5)]
+            assert measure.off_the_first_screen(page, "#prompt", "#panel button.undo", *keys, *rules) == []
+    finally:
+        context.close()
