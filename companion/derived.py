@@ -364,7 +364,8 @@ def same_tag(version: str, tags: Iterable[str]) -> str | None:
     """The ETag among `tags` (what If-None-Match named) that is this version's, or None.
     A panel's ETag is the table's version (compression adds ":br" or ":gzip"): the one
     gate for both the polls answered before the app (polls.py) and play.panel."""
-    return next((tag for tag in tags if tag.split(":", 1)[0] == version), None)
+    # (A tag may be None: werkzeug reads an empty quoted tag, "", as None.)
+    return next((tag for tag in tags if tag and tag.split(":", 1)[0] == version), None)
 
 
 def links(key: tuple[Any, ...], make: Callable[[], V]) -> V:
