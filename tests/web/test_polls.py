@@ -351,3 +351,12 @@ def test_a_panel_asked_for_just_after_a_rename_shows_the_new_names(app: Flask, c
     first = client.get(url + "/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
     again = client.get(url + "/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "Ann" in first and "Aki" not in first and first == again
+
+
+def test_a_panel_asked_with_an_empty_etag_is_drawn(client: FlaskClient) -> None:
+    """If-None-Match: "" names no version (werkzeug reads the empty tag as None): the panel is
+    drawn, as for a phone that never had one."""
+    url = seat_table(client)
+    for header in ('""', '"", W/""', 'W/""'):
+        answer = client.get(url + "/panel", headers={"If-None-Match": header})
+        assert answer.status_code == 200 and b'id="panel"' in answer.data, header
