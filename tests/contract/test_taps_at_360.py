@@ -18,7 +18,8 @@ entries, as far as the picker takes them without the table's answer. After each 
 page says so in its one line (#outbox: away, with the count waiting), and the prompt, Undo
 and that line are on the first screen with the page unscrolled; the next entry's keys are
 measured by its own taps, as ever. Then the server is back, and the waiting entries land by
-themselves, each stored as tapped.
+themselves, each stored as tapped. A Black Junky game whose last round's reveals grow to 11
+and 9 cards is tapped in the same way, out of reach from its 11 cards.
 Languages and themes alternate over the games (Japanese and English, light and dark), so
 both of each are covered. A test prints the game's entries, taps and taps per card.
 """
