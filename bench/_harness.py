@@ -229,3 +229,19 @@ def group_cpu_seconds(pid: int) -> float:
         if int(fields[2]) == pid:
             total += (int(fields[11]) + int(fields[12])) / tick
     return total
+
+
+def callgrind_instructions(script: str, args: list[str]) -> int:
+    """Instructions callgrind counts for one run of `script` with `args` (entry_cost.py and
+    seen_cost.py count their inner runs so): the same hash seed every run, so two runs of
+    the same code count alike."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable, script, *args],
+            env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if found is None:
+        raise RuntimeError(run.stderr[-2000:])
+    return int(found.group(1))

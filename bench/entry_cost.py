@@ -23,7 +23,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import urllib.parse
@@ -70,15 +69,9 @@ def play(games: int) -> None:
 
 def instructions(games: int) -> int:
     """Instructions callgrind counts for a whole run of `games` games."""
-    with tempfile.TemporaryDirectory() as tmp:
-        run = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable, __file__,
-             "--inner", str(games)],
-            env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if found is None:
-        raise RuntimeError(run.stderr[-2000:])
-    return int(found.group(1))
+    from _harness import callgrind_instructions
+
+    return callgrind_instructions(__file__, ["--inner", str(games)])
 
 
 def main() -> None:

@@ -30,7 +30,6 @@ import os
 import re
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import urllib.parse
@@ -140,15 +139,9 @@ def play(games: int, asking: str) -> None:
 
 def instructions(games: int, asking: str) -> int:
     """Instructions callgrind counts for a whole run of `games` games."""
-    with tempfile.TemporaryDirectory() as tmp:
-        run = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable, __file__,
-             "--inner", str(games), "--asking", asking],
-            env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if found is None:
-        raise RuntimeError(run.stderr[-2000:])
-    return int(found.group(1))
+    from _harness import callgrind_instructions
+
+    return callgrind_instructions(__file__, ["--inner", str(games), "--asking", asking])
 
 
 def main() -> None:

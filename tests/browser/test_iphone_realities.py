@@ -9,7 +9,6 @@ it. The stylesheets and scripts are read in tests/web/test_iphone_realities.py."
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from tests.conftest import make_app
 from tests.games.hyper_maker.table import enter as enter_by_client
 from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry
 from tests.kit.browser import LAN_NAME, SMALL_PHONE, TARGETS
+from tests.kit.outbox import stored_cards
 from tests.kit.pages import paths
 
 pytestmark = pytest.mark.browser
@@ -46,14 +46,6 @@ COUNT_STREAMS = """(() => {
 """Every EventSource the page makes, kept in window.__streams."""
 
 
-def cards(db: Path) -> list[str]:
-    """The cards stored at the table, in log order."""
-    conn = sqlite3.connect(db)
-    try:
-        return [row[0] for row in conn.execute(
-            "select json_extract(payload, '$.card') from events order by game_id, seq")]
-    finally:
-        conn.close()
 
 
 def streams(page: Page) -> list[int]:
@@ -329,7 +321,7 @@ def test_the_outbox_opens_indexeddb_again_when_webkit_lost_its_connection(
     phone.set_offline(False)
     expect(page.locator("#outbox")).to_have_count(0, timeout=10_000)
     expect(page.locator("#prompt")).to_have_text("Ben's card" if when != "first call" else "Aki's card")
-    assert cards(live_db) == ([MASTER.code, AKI.code] if when != "first call" else [MASTER.code])
+    assert stored_cards(live_db) == ([MASTER.code, AKI.code] if when != "first call" else [MASTER.code])
 
 
 # --- 6. Safari 15's forms ---
@@ -357,7 +349,7 @@ def test_taps_land_in_a_browser_without_request_submit_or_the_submitter(
     page.click("button.undo")
     wait_for_entry(page, 4)
     expect(page.locator("#prompt")).to_have_text("Ben's card")
-    assert cards(live_db) == [MASTER.code, AKI.code, BEN.code, None]
+    assert stored_cards(live_db) == [MASTER.code, AKI.code, BEN.code, None]
 
 
 # --- 7. A plain-http LAN address ---
@@ -378,5 +370,5 @@ def test_a_game_is_played_at_a_plain_http_lan_address(page: Page, live_server: s
     expect(page.locator("#outbox")).to_contain_text("1 waiting")
     page.context.set_offline(False)
     expect(page.locator("#outbox")).to_have_count(0, timeout=10_000)
-    assert cards(live_db) == [MASTER.code, AKI.code, BEN.code, "B4Y7"]
+    assert stored_cards(live_db) == [MASTER.code, AKI.code, BEN.code, "B4Y7"]
     assert errors == []

@@ -4,7 +4,6 @@ sent by themselves once it is back; each is stored once; a conflict is shown, ne
 from __future__ import annotations
 
 import re
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -20,20 +19,13 @@ from tests.kit.outbox import expect_waiting_in_place
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import _harness  # noqa: E402
+from tests.kit.outbox import stored_cards  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
 MASTER, AKI, BEN, CHO = (hm.parse_card(c) for c in ("R5B6", "R1B10", "R2G9", "B4Y7"))
 
 
-def cards(db: Path) -> list[str]:
-    """The cards stored at the table, in log order."""
-    conn = sqlite3.connect(db)
-    try:
-        return [row[0] for row in conn.execute(
-            "select json_extract(payload, '$.card') from events order by game_id, seq")]
-    finally:
-        conn.close()
 
 
 def test_three_cards_offline_wait_in_order_and_are_stored_once_the_network_is_back(
@@ -63,14 +55,14 @@ def test_three_cards_offline_wait_in_order_and_are_stored_once_the_network_is_ba
     expect(page.locator("#net-status")).to_be_hidden()
     expect(page.locator("#panel h1.status")).to_have_css("position", "absolute")  # kept for screen readers
     assert_phone_friendly(page)
-    assert cards(live_db) == []
+    assert stored_cards(live_db) == []
 
     phone.set_offline(False)  # nothing tapped: they go by themselves
     wait_for_entry(page, 3)
     expect(page.locator("#outbox")).to_have_count(0)
     expect(page.locator(".outbox-waiting")).to_have_count(0)
     expect(page.locator("#prompt")).to_have_text("Cho's card")
-    assert cards(live_db) == [MASTER.code, AKI.code, BEN.code]
+    assert stored_cards(live_db) == [MASTER.code, AKI.code, BEN.code]
 
 
 def test_past_the_known_order_the_picker_waits_for_the_connection(
@@ -86,7 +78,7 @@ def test_past_the_known_order_the_picker_waits_for_the_connection(
     phone.set_offline(False)
     wait_for_entry(page, 5 - 1)
     expect(page.locator("#prompt")).to_have_text("Turn the master card and enter it")
-    assert cards(live_db) == [MASTER.code, AKI.code, BEN.code, CHO.code]
+    assert stored_cards(live_db) == [MASTER.code, AKI.code, BEN.code, CHO.code]
 
 
 def test_a_card_offline_survives_the_page_being_closed(
@@ -106,7 +98,7 @@ def test_a_card_offline_survives_the_page_being_closed(
     expect(again.locator("#prompt")).to_have_text("Aki's card")
     again.reload()
     wait_for_entry(again, 1)
-    assert cards(live_db) == [MASTER.code]
+    assert stored_cards(live_db) == [MASTER.code]
 
 
 def test_entries_wait_while_the_server_is_down_and_are_stored_once_after_its_restart(
@@ -125,7 +117,7 @@ def test_entries_wait_while_the_server_is_down_and_are_stored_once_after_its_res
         server = _harness.start_companion(db, port)
         wait_for_entry(page, 2)
         expect(page.locator("#prompt")).to_have_text("Ben's card")
-        assert cards(db) == [MASTER.code, AKI.code]
+        assert stored_cards(db) == [MASTER.code, AKI.code]
     finally:
         _harness.kill(server)
 
@@ -151,7 +143,7 @@ def test_a_conflict_with_another_phone_is_shown_for_entering_again(
     expect(refused.locator("li")).to_have_count(2)
     expect(refused.locator("li").first).to_contain_text("Turn the master card")
     expect(page.locator(".error")).to_contain_text("Another entry got there first")
-    assert cards(live_db) == ["B3Y8"]
+    assert stored_cards(live_db) == ["B3Y8"]
     page.reload()  # still listed after a reload, until the scorer clears it
     expect(page.locator("#outbox-refused li")).to_have_count(2)
     page.click("#outbox-refused button")

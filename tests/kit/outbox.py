@@ -6,6 +6,8 @@ table's server out of a page's reach for a while (`Outage`), two ways (issue 47)
 from __future__ import annotations
 
 import re
+import sqlite3
+from pathlib import Path
 
 from playwright.sync_api import Locator, Page, Route, expect
 
@@ -90,3 +92,13 @@ def picker_ahead(page: Page) -> int:
     (its data-outbox-ahead, as the outbox reads it); -1 when it takes none now (no picker, or
     it waits for the table's answer)."""
     return int(page.evaluate(PICKER_AHEAD_JS))
+
+
+def stored_cards(db: Path) -> list[str]:
+    """The cards stored at the tables of the database at `db`, in log order."""
+    conn = sqlite3.connect(db)
+    try:
+        return [row[0] for row in conn.execute(
+            "select json_extract(payload, '$.card') from events order by game_id, seq")]
+    finally:
+        conn.close()
