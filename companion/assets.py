@@ -117,7 +117,10 @@ def source(static_folder: str | None, name: str) -> Path | None:
         return None
     joined = safe_join(static_folder, name) if static_folder else None
     path = Path(joined) if joined else None
-    return path if path is not None and path.is_file() else None
+    try:
+        return path if path is not None and path.is_file() else None
+    except OSError:  # a name the file system cannot hold (too long, say) names no file
+        return None
 
 
 def read(static_folder: str | None, name: str, digest_of: Callable[[str], str | None]) -> Served | None:

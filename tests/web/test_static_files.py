@@ -117,8 +117,10 @@ def test_only_the_current_hash_is_kept_for_good(client: FlaskClient) -> None:
         again = client.get(other, headers={"If-None-Match": answer.headers["ETag"]})
         assert again.status_code == 304, other
     for unknown in ("/static/nothing.js", "/static/nothing.0123456789.js", "/static/games/nothing.css",
-                    "/static/../pyproject.toml", "/static/%2e%2e/pyproject.toml", "/static/games/../kit.py"):
-        assert client.get(unknown).status_code == 404, unknown
+                    "/static/../pyproject.toml", "/static/%2e%2e/pyproject.toml", "/static/games/../kit.py",
+                    "/static/" + "x" * 300, "/static/" + "x" * 300 + "/", "/static/a/" + "x" * 300 + ".js"):
+        assert client.get(unknown).status_code == 404, unknown[:40]
+        assert client.head(unknown).status_code == 404, unknown[:40]
 
 
 def test_the_old_addresses_of_game_and_kit_stylesheets_still_answer(client: FlaskClient) -> None:
