@@ -14,7 +14,9 @@ the log has grown (`replay_of`); a settled part of a panel (a judged trick) is k
 the settled value itself, which no later entry changes, and the correction links it drew
 are asked again at each use (`settled`). Values derived from nothing but the code that
 ships (catalogs, rulebook files) are computed once per process with functools.cache where
-they are defined (i18n.py, rulebooks.py): they cannot change while it runs.
+they are defined (i18n.py, rulebooks.py), and so is the templates' compiled code
+(app.CompiledTemplates, checked against each template's source): they cannot change while
+it runs.
 
 Not derived values, so not here: the counts store.py's triggers keep in the same
 transaction as each entry (a table's counts of games and entries, a game's count and its
