@@ -3,7 +3,6 @@ sent by themselves once it is back; each is stored once; a conflict is shown, ne
 
 from __future__ import annotations
 
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from tests.games.kings_order.test_browser import open_table
 from tests.games.kings_order.test_browser import wait_for_entry as wait_for_turn
 from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
 from tests.kit.outbox import expect_waiting_in_place
+from tests.kit.outbox import stored_cards as cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import _harness  # noqa: E402
@@ -23,16 +23,6 @@ import _harness  # noqa: E402
 pytestmark = pytest.mark.browser
 
 MASTER, AKI, BEN, CHO = (hm.parse_card(c) for c in ("R5B6", "R1B10", "R2G9", "B4Y7"))
-
-
-def cards(db: Path) -> list[str]:
-    """The cards stored at the table, in log order."""
-    conn = sqlite3.connect(db)
-    try:
-        return [row[0] for row in conn.execute(
-            "select json_extract(payload, '$.card') from events order by game_id, seq")]
-    finally:
-        conn.close()
 
 
 def test_three_cards_offline_wait_in_order_and_are_stored_once_the_network_is_back(
