@@ -258,9 +258,11 @@ def through_a_stopped_server(table: Table, first: Event, second: Event, running:
     _harness.kill(running[0])
     for event in (first, second):
         table.keys(str(event.payload["card"]))
+    # The page's own words for two waiting ("Waiting (2)", or "2 waiting" where counts come in
+    # the language's plural forms).
     waiting = wait_for(table.scorer, """() => {
-        const box = document.getElementById('outbox'), w = document.getElementById('outbox-words');
-        return box && box.querySelector('p').textContent.trim() === w.dataset.waiting.replace('#', '2'); }""",
+        const box = document.getElementById('outbox'), w = document.getElementById('outbox-words').dataset;
+        return !!box && box.textContent.replace(/\\s+/g, ' ').includes((w.countOther || w.waiting).replace('#', '2')); }""",
                        what="the outbox saying two cards wait")
     assert waiting
     wrong = waiting_in_place(table.scorer, "ol.trick li.row", "card",
