@@ -772,6 +772,16 @@
     p.replaceWith(document.adoptNode(fresh));
   }
 
+  // Whether the panel already shows the version an entry's answer draws: the page, asking
+  // for its panel (no live stream), was answered after the entry was stored and before the
+  // entry's own answer came. Drawing it again would undo what the person has tapped since
+  // (the next card's suit chosen), as the live panel's guard on htmx's swaps says.
+  function drawnAlready(html) {
+    var p = panel();
+    var drawn = /data-version="([^"]*)"/.exec(html || "");
+    return !!(p && drawn && drawn[1] === p.dataset.version);
+  }
+
   // Send again in a few seconds, or as long as the server asked (Retry-After) if longer.
   function later(seconds) {
     clearTimeout(retry);
@@ -783,7 +793,7 @@
     if (queue[0] !== entry) { render(); return flush(); }
     if (code >= 200 && code < 300) {
       queue.shift();
-      swapIn(html, entry.swap);
+      if (!drawnAlready(html)) swapIn(html, entry.swap);
       var el = document.getElementById("net-status");
       if (el && el.dataset.kind === "write" && el.dataset.back) {
         status(el.dataset.back, "back");

@@ -510,20 +510,7 @@ class Evening:
     def wrong_then_correct(self, page: Page, game: Played, event: Event) -> None:
         """A wrong card tapped in, then put right from the history page's Correct link."""
         module = game.module
-        state = game.replayed().state
-        used = {str(e.payload.get("card")) for e in game.log}
-        wrong = None
-        for card in module.DECK:
-            code = card.code
-            if code == event.payload["card"] or code in used:
-                continue
-            try:
-                module.apply(state, Event("play", {**event.payload, "card": code}))
-            except Exception:  # noqa: BLE001 - not a card this player could have played
-                continue
-            wrong = Event("play", {**event.payload, "card": code})
-            break
-        assert wrong is not None
+        wrong = wrong_card(module, game.replayed().state, game.log, event)
         self.how[taps.enter(page, game.slug, wrong)] += 1
         game.log.append(wrong)
         self.wait_for(page, len(game.log))
@@ -590,17 +577,12 @@ class Evening:
     def check_record(self, page: Page, record: dict[str, Any]) -> None:
         """The scores shown equal the engine's replay of the exported record."""
         shown = {row["number"]: row["points"] for s in self.read(page)["series"] for row in s["rows"]}
+        for number, detail in record_differences(shown, record):
+            self.fail("scores shown differ from the replay of the exported record", detail, -number)
         for number, entry in enumerate(record["games"], start=1):
-            module = rules.GAMES[entry["kind"]]
-            log = [Event(e["kind"], e["payload"]) for e in entry["events"]]
-            replayed = replay(module.initial, module.apply, entry["setup"], log)
-            points = list(module.outcome(replayed.state).points)
-            if number in shown and shown[number] != points:
-                self.fail("scores shown differ from the replay of the exported record",
-                          f"game {number}: shown {shown[number]}, replayed {points}", -number)
             if number <= len(self.games):
                 mine = self.games[number - 1].outcome()
-                theirs = module.outcome(replayed.state)
+                theirs = replayed_outcome(entry)
                 if (mine.points, mine.over) != (theirs.points, theirs.over):
                     self.fail("the exported record replays to another result than what was entered",
                               f"game {number}: {theirs.points} (over: {theirs.over}) vs {mine.points} "
@@ -715,6 +697,40 @@ class Evening:
             viewer.goto(viewer.url.rsplit("/g/", 1)[0] + f"/g/{latest}")
             self.viewer_on = latest
             self.check_page(viewer, viewed=latest)
+
+
+def wrong_card(module: Any, state: Any, log: list[Event], event: Event) -> Event:
+    """A card the engine would take in place of `event` (a play) that is not its card and
+    was not entered before in `log`: a wrong tap the table then corrects."""
+    used = {str(e.payload.get("card")) for e in log}
+    for card in module.DECK:
+        if card.code == event.payload["card"] or card.code in used:
+            continue
+        wrong = Event("play", {**event.payload, "card": card.code})
+        try:
+            module.apply(state, wrong)
+        except Exception:  # noqa: BLE001 - not a card this player could have played
+            continue
+        return wrong
+    raise AssertionError(f"no wrong card the engine would take for {event}")
+
+
+def replayed_outcome(entry: dict[str, Any]) -> Outcome:
+    """The outcome of one game of an exported record (export.json), replayed by its engine."""
+    module = rules.GAMES[entry["kind"]]
+    log = [Event(e["kind"], e["payload"]) for e in entry["events"]]
+    return module.outcome(replay(module.initial, module.apply, entry["setup"], log).state)  # type: ignore[no-any-return]
+
+
+def record_differences(shown: dict[int, list[int]], record: dict[str, Any]) -> list[tuple[int, str]]:
+    """Each game whose points shown on the scoreboard (`shown`: game number to the points of
+    its row, READ_JS's series rows) differ from its engine's replay of the exported record."""
+    found = []
+    for number, entry in enumerate(record["games"], start=1):
+        points = list(replayed_outcome(entry).points)
+        if number in shown and shown[number] != points:
+            found.append((number, f"game {number}: shown {shown[number]}, replayed {points}"))
+    return found
 
 
 def run_seed(browser: Browser, base: str, seed: int, log: Callable[[str], None] = lambda _: None) -> Evening:

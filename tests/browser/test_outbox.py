@@ -15,17 +15,14 @@ from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_
 from tests.games.kings_order.test_browser import open_table
 from tests.games.kings_order.test_browser import wait_for_entry as wait_for_turn
 from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
-from tests.kit.outbox import expect_waiting_in_place
+from tests.kit.outbox import expect_waiting_in_place, stored_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import _harness  # noqa: E402
-from tests.kit.outbox import stored_cards  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
 MASTER, AKI, BEN, CHO = (hm.parse_card(c) for c in ("R5B6", "R1B10", "R2G9", "B4Y7"))
-
-
 
 
 def test_three_cards_offline_wait_in_order_and_are_stored_once_the_network_is_back(

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from companion.app import create_app
 from companion.server import served_in_thread
+from tests.kit.phone import HORIZONTAL_SCROLL_JS, SMALL_TARGETS_JS, TARGETS
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
@@ -75,28 +76,9 @@ def page(browser: Browser) -> Iterator[Page]:
     assert external == [], f"requests left the app: {external}"
 
 
-TARGETS = ("button, a, summary, select, textarea, input:not([type]), "
-           "input:is([type=text], [type=number], [type=search], [type=url], [type=email], [type=tel]), "
-           "label[for], label:has(input[type=radio], input[type=checkbox])")
-"""What a person taps: buttons, links, the summary that opens a details, lists to choose
-from, fields to type in (text and numbers), and the labels a person taps for a radio or a
-checkbox, whether tied to it by `for` (the box visually hidden, the label drawn as the key)
-or wrapped around it. A label around a number or text field is its caption; the field is
-the target."""
-
-
 def small_targets(page: Page) -> list[str]:
-    """Each visible tap target under 44 CSS px either way, with its size. Visible: laid out
-    (no display: none on it or above it) and not visibility: hidden, as a picker keeps the
-    other suits' keys in its form, out of sight."""
-    return list(page.evaluate(
-        """targets => [...document.querySelectorAll(targets)]
-            .filter(e => e.checkVisibility({visibilityProperty: true}))
-            .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
-            .filter(([, r]) => r.width < 44 || r.height < 44)
-            .map(([html, r]) => `${html} ${r.width.toFixed(2)}x${r.height.toFixed(2)}`)""",
-        TARGETS,
-    ))
+    """Each visible tap target (tests/kit/phone.py's TARGETS) under 44 CSS px either way, with its size."""
+    return list(page.evaluate(SMALL_TARGETS_JS, TARGETS))
 
 
 def assert_phone_friendly(page: Page) -> None:
@@ -104,6 +86,6 @@ def assert_phone_friendly(page: Page) -> None:
     # A click on a link may still be loading the next page: measure the page it lands on.
     page.wait_for_load_state()
     page.wait_for_function("document.documentElement !== null && document.readyState === 'complete'")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "horizontal scroll"
+    assert not page.evaluate(HORIZONTAL_SCROLL_JS), "horizontal scroll"
     small = small_targets(page)
     assert small == [], small

@@ -23,14 +23,7 @@ from dataclasses import dataclass, field
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-BOX_JS = """el => {
-  const r = el.getBoundingClientRect();
-  const text = (el.innerText || el.value || el.getAttribute('aria-label') || el.getAttribute('title') || '')
-    .replace(/\\s+/g, ' ').trim();
-  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, scrollX: window.scrollX,
-          scrollY: window.scrollY, width: window.innerWidth, height: window.innerHeight, text: text.slice(0, 60)};
-}"""
-"""The target's box in the viewport, the page's scroll, the viewport's size and the words on the target."""
+from tests.kit.phone import ELEMENT_BOX_JS, on_first_screen
 
 SETTLE = 1000
 """How long (ms) a page may take after an entry's answer to come back to the top: the
@@ -110,15 +103,9 @@ def located(page: Page, target: Locator | str) -> Locator:
 
 def first_screen(page: Page, target: Locator) -> tuple[bool, str, str]:
     """Whether `target` lies wholly on the first screen now, its words, and where it is."""
-    box = target.evaluate(BOX_JS)
+    box = target.evaluate(ELEMENT_BOX_JS)
     size = page.viewport_size or {"width": box["width"], "height": box["height"]}
-    # A page wider than the phone makes Chromium's layout viewport wider than the screen:
-    # the screen is the smaller of the two.
-    width, height = min(box["width"], size["width"]), min(box["height"], size["height"])
-    inside = (box["scrollY"] == 0 and box["scrollX"] == 0 and box["left"] >= 0 and box["top"] >= 0
-              and box["right"] <= width and box["bottom"] <= height)
-    where = (f"x {round(box['left'])}-{round(box['right'])}, y {round(box['top'])}-{round(box['bottom'])}, "
-             f"scrollY {round(box['scrollY'])}, screen {round(width)}x{round(height)}")
+    inside, where = on_first_screen(box, size["width"], size["height"])
     return inside, str(box["text"]), where
 
 

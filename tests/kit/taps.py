@@ -89,13 +89,18 @@ def undo(page: Page) -> str:
     return "tap"
 
 
-def hyper_maker(page: Page, event: Event) -> str:
+def hyper_maker_keys(code: str, within: str = "#panel") -> tuple[str, str]:
+    """The two keys of a Hyper Maker card on the picker in `within`: its suit pair, then its
+    value (the same on any engine: tests/kit/phone.py)."""
     from companion.rules import hyper_maker as hm
 
+    card = hm.parse_card(code)
+    return (f"{within} label[for=pair-{card.pair}]".strip(), f"{within} button[name=card][value={card.code}]".strip())
+
+
+def hyper_maker(page: Page, event: Event) -> str:
     if event.kind in ("master", "play"):
-        card = hm.parse_card(str(event.payload["card"]))
-        return click_all(page, f"#panel label[for=pair-{card.pair}]",
-                         f"#panel button[name=card][value={card.code}]") or submit(page, event)
+        return click_all(page, *hyper_maker_keys(str(event.payload["card"]))) or submit(page, event)
     return submit(page, event)
 
 

@@ -88,6 +88,12 @@ def final_scores(players: int, seed: int, first: int = 0) -> tuple[int, ...]:
     return state.scores
 
 
+def expecting(seq: int) -> str:
+    """What the page shows once entry `seq - 1` is in: the picker asking for entry `seq`, or the
+    game over (a selector, the same on any engine)."""
+    return f"form.picker input[name=seq][value='{seq}'], section.over"
+
+
 def scoreboard_totals(page_html) -> list[int]:  # type: ignore[no-untyped-def]
     cells = page_html.select("#scoreboard tfoot td")
     return [int(re.sub(r"\D", "", c.get_text())) for c in cells]

@@ -11,8 +11,9 @@ from companion import records, store
 from companion.rules import hyper_maker as hm
 from tests.kit.browser import SMALL_PHONE, assert_phone_friendly
 from tests.kit.pages import driver, record
-from tests.games.hyper_maker.table import final_scores, whole_game
+from tests.games.hyper_maker.table import expecting, final_scores, whole_game
 from tests.kit.seating import sit_down
+from tests.kit.taps import hyper_maker_keys
 
 pytestmark = pytest.mark.browser
 
@@ -21,13 +22,13 @@ SEED = 11
 
 def tap_card(page: Page, card: hm.Card) -> None:
     """Two taps: the suit pair, then the value button."""
-    page.click(f"label[for=pair-{card.pair}]")
-    page.click(f"button[name=card][value={card.code}]")
+    for key in hyper_maker_keys(card.code, within=""):
+        page.click(key)
 
 
 def wait_for_entry(page: Page, seq: int) -> None:
     """The panel has been swapped in with the picker expecting entry `seq`, or the game is over."""
-    page.wait_for_selector(f"form.picker input[name=seq][value='{seq}'], section.over", state="attached")
+    page.wait_for_selector(expecting(seq), state="attached")
 
 
 def seat_and_start(page: Page, base: str, names: list[str]) -> None:
