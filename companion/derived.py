@@ -68,6 +68,8 @@ Every value, its region's size, and its key:
 |                |                         | asked (season, game, player, a chart's words)             |
 | ratings run    | "books"                 | group; checked when read: resumed after the longest       |
 |                |                         | unchanged run of games (book.ratings.rate)                |
+| season's tally | "books"                 | group and season; checked when read: the tables whose     |
+|                |                         | games changed taken out and put in (book.figures.moved)   |
 """
 
 from __future__ import annotations
@@ -86,6 +88,7 @@ from .shelf import Shelf
 from .rules.contract import Outcome
 
 V = TypeVar("V")
+S = TypeVar("S")
 
 SIZES: Mapping[str, int] = {
     "tokens": 65536, "replays": 1024, "outcomes": 65536, "boards": 1024, "panels": 2048, "links": 1024,
@@ -448,6 +451,21 @@ def book_figures(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
     which the book's finished games last changed (groups.Book.games_version: an entry at a
     game under way leaves it) and what is asked: the figure, the season, the game, the player."""
     return _kept(memory_of(db)["books"], ("figures", *key), make)
+
+
+def brought_forward(db: Any, key: tuple[Any, ...], source: S, make: Callable[[], V],
+                    advance: Callable[[S, V], V]) -> V:
+    """A value kept with the source it was made from (a book's tally of a season, with the
+    book's games by table), and checked when read, as a replay is: for a new source it is
+    brought forward from the one kept (`advance(kept source, kept value)`: the tables whose
+    games changed taken out and put in again), made afresh only when none is kept."""
+    region = memory_of(db)["books"]
+    kept: tuple[S, V] | None = region.get(("forward", *key))
+    if kept is not None and kept[0] is source:
+        return kept[1]
+    value = make() if kept is None else advance(*kept)
+    region.put(("forward", *key), (source, value))
+    return value
 
 
 def ratings_run(db: Any, group_id: str, rate: Callable[[V | None], V]) -> V:

@@ -12,6 +12,7 @@ knows about HTTP or HTML.
 
 from __future__ import annotations
 
+import bisect
 import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -402,9 +403,32 @@ def _moved(db: sqlite_utils.Database, earlier: Book, moved: set[str], version: s
         book = Book(earlier.group, earlier.roster, group_tables, earlier.games, version, earlier.games_version, changes,
                     earlier.by_table)
         return derived.keep_latest_book(db, book.group.id, book)
-    games = tuple(sorted([game for game in earlier.games if game.table not in moved] + fresh, key=_in_time))
-    book = Book(earlier.group, earlier.roster, group_tables, games, version, version, changes, by_table(games))
+    games = [game for game in earlier.games if game.table not in moved]
+    for game in sorted(fresh, key=_in_time):  # a few games into a long book: put in place, not sorted again
+        bisect.insort(games, game, key=_in_time)
+    tables = {table: games for table, games in earlier.by_table.items() if table not in moved}
+    tables.update(by_table(sorted(fresh, key=_in_time)))
+    book = Book(earlier.group, earlier.roster, group_tables, tuple(games), version, version, changes, tables)
     return derived.keep_latest_book(db, book.group.id, book)
+
+
+def tally(db: sqlite_utils.Database, book: Book, season: Season) -> Any:
+    """The season's sums (book.figures.Tally) of the book's games: the season table and
+    every player's lines and head to head read from it. Kept per season and brought forward
+    from the book last tallied (derived.brought_forward): a change at one table takes that
+    table's games out and puts them in again, whatever the book's length."""
+    from .book import figures
+
+    def advance(tallied: Mapping[str, tuple[Played, ...]], earlier: Any) -> Any:
+        now = book.by_table
+        gone = [game for table, games in tallied.items() if now.get(table) != games for game in games]
+        came = [game for table, games in now.items() if tallied.get(table) != games for game in games]
+        return figures.moved(earlier, gone, came)
+
+    def make() -> Any:
+        return derived.brought_forward(db, (book.group.id, season.start, season.end), book.by_table,
+                                       lambda: figures.tally(book.games, season), advance)
+    return derived.book_figures(db, (book.group.id, book.games_version, season.start, season.end, "tally"), make)
 
 
 def ratings(db: sqlite_utils.Database, book: Book, season: Season) -> Any:
@@ -414,8 +438,8 @@ def ratings(db: sqlite_utils.Database, book: Book, season: Season) -> Any:
     from .book import ratings as rating
 
     def make() -> Any:
-        run = derived.ratings_run(db, book.group.id, lambda kept: rating.rate(book.games, kept))
-        if not any(p.day > season.end for p in book.games):
+        run = derived.ratings_run(db, book.group.id, lambda kept: rating.rate(book.games, kept, in_time=True))
+        if not book.games or book.games[-1].day <= season.end:  # the book's games are in time order
             return run
-        return rating.rate([p for p in book.games if p.day <= season.end], run)
+        return rating.rate(book.games, run, until=season.end, in_time=True)
     return derived.book_figures(db, (book.group.id, book.games_version, season.start, season.end, "ratings"), make)

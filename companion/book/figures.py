@@ -25,7 +25,7 @@ The rulings (docs/rulings.md, "The group's book"):
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -45,18 +45,12 @@ def within(games: Iterable[Played], season: Season | None = None, kind: str | No
 
 def own_seats(played: Played) -> tuple[Seat, ...]:
     """The game's seats, one per player: a player seated twice keeps their first seat."""
-    seen: set[int] = set()
-    seats = []
-    for seat in played.seats:
-        if seat.player not in seen:
-            seen.add(seat.player)
-            seats.append(seat)
-    return tuple(seats)
+    return played.own_seats
 
 
 def seat_of(played: Played, player: int) -> Seat | None:
     """The player's seat in the game (their first), None when they did not play it."""
-    return next((seat for seat in played.seats if seat.player == player), None)
+    return played.seat_by_player.get(player)
 
 
 def winners(played: Played) -> tuple[int, ...]:
@@ -95,35 +89,83 @@ class Line:
     points of different games never add up)."""
 
 
-def line(player: int, seats: Sequence[tuple[Played, Seat]], with_points: bool) -> Line:
-    """A player's line over their games (each with their seat); at least one game."""
-    games = len(seats)
-    wins = sum(1 for _, seat in seats if seat.place == 1)
-    return Line(player, games, wins, Fraction(wins, games),
-                Fraction(sum(played.units[seat] for played, seat in seats), UNIT * games),
-                Fraction(sum(seat.points for _, seat in seats), games) if with_points else None)
-
-
-def seats_by_player(games: Iterable[Played]) -> dict[int, list[tuple[Played, Seat]]]:
-    """Each player's games with their seat, in the order of `games`."""
-    seats: dict[int, list[tuple[Played, Seat]]] = {}
-    for played in games:
-        for seat in own_seats(played):
-            seats.setdefault(seat.player, []).append((played, seat))
-    return seats
-
-
 def table_order(ln: Line) -> tuple[Fraction, Fraction, int, int]:
     """The season table's order: win rate, average place, games (each higher first), then number."""
     return -ln.win_rate, -ln.avg_place, -ln.games, ln.player
 
 
+Count = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What the season table, a player's lines and head to head add up over a season's games,
+    kept as sums, so that the games of a table can be taken out and put in again (`moved`)
+    instead of adding up the whole book after a change at one table.
+
+    `lines`: per (kind, player), kind None for all games: (games, wins, units, points).
+    `versus`: per (player, other): (together, above, below, level)."""
+
+    season: Season | None
+    lines: Mapping[tuple[str | None, int], Count]
+    versus: Mapping[tuple[int, int], Count]
+
+
+def _count(lines: dict[tuple[str | None, int], Count], versus: dict[tuple[int, int], Count],
+           games: Iterable[Played], season: Season | None, sign: int) -> None:
+    for played in games:
+        if season is not None and not season.holds(played):
+            continue
+        seats = own_seats(played)
+        units = played.units
+        for seat in seats:
+            win = sign if seat.place == 1 else 0
+            unit, points = sign * units[seat], sign * seat.points
+            for key in ((played.kind, seat.player), (None, seat.player)):
+                g, w, u, p = lines.get(key, (0, 0, 0, 0))
+                lines[key] = (g + sign, w + win, u + unit, p + points)
+            for other in seats:
+                if other.player != seat.player:
+                    t, a, b, lv = versus.get((seat.player, other.player), (0, 0, 0, 0))
+                    versus[seat.player, other.player] = (
+                        t + sign, a + (sign if seat.place < other.place else 0),
+                        b + (sign if seat.place > other.place else 0), lv + (sign if seat.place == other.place else 0))
+
+
+def tally(games: Iterable[Played], season: Season | None = None) -> Tally:
+    """The sums of `games` in `season` (all when None)."""
+    lines: dict[tuple[str | None, int], Count] = {}
+    versus: dict[tuple[int, int], Count] = {}
+    _count(lines, versus, games, season, 1)
+    return Tally(season, lines, versus)
+
+
+def moved(earlier: Tally, gone: Iterable[Played], came: Iterable[Played]) -> Tally:
+    """`earlier` with the games `gone` taken out and those that `came` put in (each counted
+    only if in the tally's season): the tally of the games as they are now."""
+    lines, versus = dict(earlier.lines), dict(earlier.versus)
+    _count(lines, versus, gone, earlier.season, -1)
+    _count(lines, versus, came, earlier.season, 1)
+    return Tally(earlier.season, {k: c for k, c in lines.items() if c[0]}, {k: c for k, c in versus.items() if c[0]})
+
+
+def counted_line(player: int, count: Count, with_points: bool) -> Line:
+    games, wins, units, points = count
+    return Line(player, games, wins, Fraction(wins, games), Fraction(units, UNIT * games),
+                Fraction(points, games) if with_points else None)
+
+
+def tallied_table(sums: Tally, kind: str | None = None) -> tuple[Line, ...]:
+    """The season table of a tally (as season_table)."""
+    lines = [counted_line(player, count, kind is not None)
+             for (k, player), count in sums.lines.items() if k == kind and count[0]]
+    return tuple(sorted(lines, key=table_order))
+
+
 def season_table(games: Iterable[Played], season: Season | None = None, kind: str | None = None) -> tuple[Line, ...]:
     """Every player with a game in `season` (all when None) of `kind` (over all games when
     None), best first (table_order); points averaged only for one kind."""
-    chosen = (p for p in games if (season is None or season.holds(p)) and (kind is None or p.kind == kind))
-    lines = [line(player, seats, kind is not None) for player, seats in seats_by_player(chosen).items()]
-    return tuple(sorted(lines, key=table_order))
+    return tallied_table(tally(games, season), kind)
 
 
 # --------------------------------------------------------------------------- head to head and streaks
@@ -226,19 +268,33 @@ class PlayerPage:
     """Against every player they met, most games together first."""
 
 
-def player_page(games: Iterable[Played], player: int, season: Season | None = None, last: int = 20) -> PlayerPage:
+def player_page(games: Iterable[Played], player: int, season: Season | None = None, last: int = 20,
+                sums: Tally | None = None, in_time: bool = False) -> PlayerPage:
     """One player's page over `season` (all games when None): every figure counts only the
-    season's games, their streaks too."""
-    mine = [p for p in within(games, season) if seat_of(p, player) is not None]
-    seats = [(p, seat) for p in mine if (seat := seat_of(p, player)) is not None]
-    kinds = sorted({p.kind for p in mine})
-    lines = {kind: line(player, [(p, s) for p, s in seats if p.kind == kind], True) for kind in kinds}
+    season's games, their streaks too. `sums`, the season's tally when the caller keeps one
+    (its lines and head to head are read from it); `in_time`, when `games` are already in
+    time order (a book's are)."""
+    seats: list[tuple[Played, Seat]] = []
+    for played in games if in_time else within(games):
+        seat = played.seat_by_player.get(player)
+        if seat is not None and (season is None or season.holds(played)):
+            seats.append((played, seat))
+    if sums is None:
+        sums = tally((played for played, _ in seats), None)
+    kinds = sorted(kind for kind, who in sums.lines if who == player and kind is not None)
+    lines = {kind: counted_line(player, sums.lines[kind, player], True) for kind in kinds}
     best = min(lines, key=lambda kind: (-lines[kind].avg_place, -lines[kind].games, kind), default=None)
     worst = min(lines, key=lambda kind: (lines[kind].avg_place, -lines[kind].games, kind), default=None)
-    longest, current = streaks(mine, player)
-    return PlayerPage(player, line(player, seats, False) if seats else None, lines,
-                      tuple(reversed(seats[-last:])) if last > 0 else (), longest, current,
-                      best, worst, head_to_head(mine, player))
+    overall = sums.lines.get((None, player))
+    versus = sorted(((other, count) for (who, other), count in sums.versus.items() if who == player),
+                    key=lambda item: (-item[1][0], item[0]))
+    longest = run = 0
+    for _, seat in seats:
+        run = run + 1 if seat.place == 1 else 0
+        longest = max(longest, run)
+    return PlayerPage(player, counted_line(player, overall, False) if overall else None, lines,
+                      tuple(reversed(seats[-last:])) if last > 0 else (), longest, run,
+                      best, worst, {other: Versus(*count) for other, count in versus})
 
 
 # --------------------------------------------------------------------------- records

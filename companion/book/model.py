@@ -94,6 +94,20 @@ class Played:
         return {seat: int(unit) for seat, unit in units.items()}
 
     @cached_property
+    def seat_by_player(self) -> Mapping[int, Seat]:
+        """Each player's seat, in seat order: their first where they sat twice (two roster
+        numbers merged after they met count the game once). Worked out once per game."""
+        seats: dict[int, Seat] = {}
+        for seat in self.seats:
+            seats.setdefault(seat.player, seat)
+        return seats
+
+    @cached_property
+    def own_seats(self) -> tuple[Seat, ...]:
+        """The game's seats, one per player (`seat_by_player`), in seat order."""
+        return tuple(self.seat_by_player.values())
+
+    @cached_property
     def day(self) -> datetime.date:
         """The evening the game belongs to: the date of its start."""
         return datetime.date.fromisoformat(self.when[:10])

@@ -19,7 +19,7 @@ The rulings (docs/rulings.md, "The group's book"):
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -89,12 +89,13 @@ def time_order(played: Played) -> tuple[str, str, int]:
 
 
 def rate(games: Iterable[Played], previous: RatingRun | None = None, *,
-         until: datetime.date | None = None) -> RatingRun:
-    """The ratings after `games` (any order: they are rated in time order), those after
-    `until` left out. With `previous`, its steps are kept for the longest run of games, from
-    the first, equal to this one's (the same Played values in the same order) and only the
-    rest is rated again."""
-    ordered = sorted((p for p in games if until is None or p.day <= until), key=time_order)
+         until: datetime.date | None = None, in_time: bool = False) -> RatingRun:
+    """The ratings after `games` (any order: they are rated in time order; `in_time` when
+    they already are, as a book's are), those after `until` left out. With `previous`, its
+    steps are kept for the longest run of games, from the first, equal to this one's (the
+    same Played values in the same order) and only the rest is rated again."""
+    chosen = (p for p in games if until is None or p.day <= until)
+    ordered = list(chosen) if in_time else sorted(chosen, key=time_order)
     kept = 0
     if previous is not None:
         for step, played in zip(previous.steps, ordered):
@@ -117,11 +118,12 @@ def rate(games: Iterable[Played], previous: RatingRun | None = None, *,
             history.setdefault(kind, {}).setdefault(player, []).append((step.played.when, rating.ordinal))
             points.setdefault(kind, {}).setdefault(player, []).append((x, rating.ordinal))
 
-    if previous is not None and kept == len(previous.steps):  # only games after the last rated: resumed
+    if previous is not None and kept:  # resumed: from the previous run, its steps after `kept` taken back
         current.update((kind, dict(ratings)) for kind, ratings in previous.current.items())
         history.update((kind, {p: list(line) for p, line in lines.items()}) for kind, lines in previous.history.items())
         points.update((kind, {p: list(line) for p, line in lines.items()}) for kind, lines in previous.points.items())
         rated.update(previous.rated)
+        take_back(previous.steps, kept, current, history, points, rated)
     else:
         for step in steps:
             record(step)
@@ -134,6 +136,39 @@ def rate(games: Iterable[Played], previous: RatingRun | None = None, *,
                      {kind: {player: tuple(line) for player, line in lines.items()} for kind, lines in history.items()},
                      {kind: {player: tuple(line) for player, line in lines.items()} for kind, lines in points.items()},
                      rated)
+
+
+def take_back(steps: Sequence[Step], kept: int, current: dict[str, dict[int, Rating]],
+              history: dict[str, dict[int, list[tuple[str, float]]]],
+              points: dict[str, dict[int, list[tuple[int, float]]]], rated: dict[str, int]) -> None:
+    """The figures of a run over `steps`, brought back to what they were after its first
+    `kept` steps: each later step's points taken off its players' lines, and their current
+    rating read again from their latest step still kept (dropped where none is). A game
+    changed near the end of a long book costs its own few steps, not the whole book's."""
+    undone: set[tuple[str, int]] = set()
+    for step in reversed(steps[kept:]):
+        kind = step.played.kind
+        rated[kind] -= 1
+        for player, _ in step.after:
+            history[kind][player].pop()
+            points[kind][player].pop()
+            undone.add((kind, player))
+    wanted = {(kind, player) for kind, player in undone if history[kind][player]}
+    for kind, player in undone - wanted:
+        del history[kind][player], points[kind][player], current[kind][player]
+    for step in reversed(steps[:kept]):
+        if not wanted:
+            break
+        for player, rating in step.after:
+            if (step.played.kind, player) in wanted:
+                wanted.discard((step.played.kind, player))
+                current[step.played.kind][player] = rating
+    for kind in {kind for kind, _ in undone} | {step.played.kind for step in steps[kept:]}:
+        if not rated[kind]:
+            del rated[kind]
+        for figures in (current, history, points):
+            if kind in figures and not figures[kind]:
+                del figures[kind]
 
 
 def sides(played: Played) -> list[list[Seat]]:

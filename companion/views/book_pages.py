@@ -63,7 +63,8 @@ def front(db: sqlite_utils.Database, group: store.GroupRow, token: str, args: Ma
     kind = _kind(args)
     season = shown["season"]
     shown["kind"] = kind
-    shown["lines"] = _figure(db, shown, ("season", kind), lambda: figures.season_table(book.games, season, kind))
+    shown["lines"] = _figure(db, shown, ("season", kind),
+                             lambda: figures.tallied_table(groups.tally(db, book, season), kind))
     shown["evenings"] = _figure(db, shown, ("latest evenings",), lambda: figures.evenings(_latest_days(book, season)))
     shown["seatable"] = book.roster.seatable
     return shown
@@ -99,7 +100,8 @@ def player(db: sqlite_utils.Database, group: store.GroupRow, token: str, number:
     season = shown["season"]
     shown["member"] = member
     shown["page"] = _figure(db, shown, ("player", member.number),
-                            lambda: figures.player_page(book.games, member.number, season, LAST))
+                            lambda: figures.player_page(book.games, member.number, season, LAST,
+                                                        groups.tally(db, book, season), in_time=True))
     shown["ratings"] = groups.ratings(db, book, season)
     shown["charts"] = [(kind, _chart(db, shown, shown["ratings"], kind, [member.number], member.name))
                        for kind in shown["page"].lines if member.number in shown["ratings"].history.get(kind, {})]

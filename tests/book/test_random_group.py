@@ -178,3 +178,30 @@ def test_a_run_resumed_equals_a_fresh_run(group: list[Played]) -> None:
     assert resumed == rate(changed)
     assert resumed != whole
     assert all(a is b for a, b in zip(resumed.steps[:180], whole.steps[:180]))
+
+
+def test_a_run_resumed_after_any_change_equals_a_fresh_run(group: list[Played]) -> None:
+    """Games changed, taken out and put in anywhere (near the end as a finished game taken
+    back is; a kind's only game; a game whose sides all tie and rate nobody): the run
+    resumed from the earlier one is the fresh run of the changed games."""
+    rng = random.Random(45)
+    lone = dataclasses.replace(group[-1], when=group[-1].when[:11] + "23:59:00", kind="kings-trick", number=99)
+    level = dataclasses.replace(group[-2], when=group[-2].when[:11] + "23:58:00", number=98,
+                                seats=tuple(dataclasses.replace(s, place=1) for s in group[-2].seats))
+    run = rate(group)
+    for _ in range(12):
+        changed = list(group)
+        at = rng.randrange(len(changed) - 10, len(changed)) if rng.random() < 0.7 else rng.randrange(len(changed))
+        what = rng.choice(("drop", "swap", "lone", "level"))
+        if what == "drop":
+            del changed[at]
+        elif what == "swap":
+            played = changed[at]
+            changed[at] = dataclasses.replace(played, seats=tuple(
+                dataclasses.replace(s, place=len(played.seats) + 1 - s.place) for s in played.seats))
+        else:
+            changed.append(lone if what == "lone" else level)
+        resumed = rate(changed, run)
+        assert resumed == rate(changed), what
+        run = rate(group, resumed)  # and back again, from the changed run
+        assert run == rate(group), what

@@ -383,3 +383,47 @@ def test_a_club_night_seated_elsewhere_joins_with_each_name_mapped_once(client: 
     assert answer.status_code == 303
     assert sorted(roster_names(client, book)) == ["Ann", "Ben", "Cho", "Dan", "Eri", "Fay"]
     assert db_of(client)["group_tables"].count == len(seated)
+
+
+def test_figures_brought_forward_after_changes_equal_those_read_afresh(client: FlaskClient) -> None:
+    """The season's sums are brought forward from the book last tallied (the tables whose
+    games changed taken out and put in again): after a game unfinished by an undo, a table
+    added and one taken out, the season table and every player's page read as a freshly
+    started app reads them, with nothing remembered."""
+    from pathlib import Path
+
+    from tests.conftest import english_client, make_app
+
+    book = start_book(client)
+    links = booked_tables(client, book, count=3)
+    pages = [book + "?season=2026", book + "?season=2026&game=hyper-maker"] + [
+        f"{book}players/{number_of(client, book, name)}?season=2026" for name in ("Ann", "Ben", "Cho", "Dan")]
+
+    def shown(reader: FlaskClient) -> list[str]:
+        return [str(soup(reader.get(page)).select_one("main")) for page in pages]
+
+    def undo_the_last_card() -> None:
+        entries = len(client.get(links[1] + "/export.json").get_json()["games"][0]["events"])
+        assert client.post(links[1] + "/g/1/undo", data={"seq": str(entries)}).status_code == 303
+
+    def add_a_table() -> None:
+        link = a_table(client, ("Dan", "Ann", "Ben"), seed=40)
+        mapping = soup(client.get(book + "tables", query_string={"link": link}))
+        seats = [s.select_one("option[selected]")["value"] or "new" for s in mapping.select("#mapping select")]
+        assert client.post(book + "tables", data={"link": link, "seat": seats}).status_code == 303
+
+    def take_a_table_out() -> None:
+        assert client.post(f"{book}tables/{_table_id(client, links[0])}/remove").status_code == 303
+
+    first = shown(client)  # tallied once; each change below brings the sums forward
+    for change in (undo_the_last_card, add_a_table, take_a_table_out):
+        change()
+        after = shown(client)
+        assert after == shown(english_client(make_app(Path(client.application.config["DATABASE"])))), change.__name__
+        assert after != first, change.__name__
+        first = after
+
+
+def _table_id(client: FlaskClient, link: str) -> str:
+    token = link.split("/t/")[1].split("/")[0]
+    return str(db_of(client).execute("select id from tables where scorer_token = ?", [token]).fetchone()[0])
