@@ -52,6 +52,7 @@ Every value, its region's size, and its key:
 | links          | "links" 1024            | script root, link, game number                            |
 | fragment       | "fragments" 1024        | template, language, what it shows (names a version/mark)  |
 | settled part   | "fragments"             | template, language, role, names, the settled value itself |
+| value's repr   | "fragments"             | the settled value's identity (the object is kept with it)  |
 | framed part    | "frames" 4096           | template, language, what it shows but for its holes       |
 | picker keys    | "static" 256            | template, game, language, parameters                      |
 | compressed     | "compressed" 1024       | encoding and the panel's key                              |
@@ -404,12 +405,24 @@ def settled(template_name: str, language: str, role: str | None, players: Sequen
     of its cards: those follow the log, not the value); `still(asked)` says whether those
     answers are still the same, and a drawing whose answers changed is drawn again."""
     region = _app_region("fragments")
-    key = ("settled", template_name, language, role, tuple(players), repr(value))
+    key = ("settled", template_name, language, role, tuple(players), _spelt(region, value))
     hit: tuple[V, tuple[Any, ...]] | None = region.get(key)
     if hit is None or not still(hit[1]):
         hit = make()
         region.put(key, hit)
     return hit[0]
+
+
+def _spelt(region: Region[Any, Any], value: object) -> str:
+    """repr(value), spelt once per object: a settled value (a judged trick) is the same object
+    at every later entry of its game (the engine carries it on), and spelling a trick with
+    its rulings cost a tenth of drawing a panel. Key: the object's identity, checked (the
+    object is kept with its spelling, so its id cannot name another while it is kept)."""
+    found: tuple[object, str] | None = region.get(("spelt", id(value)))
+    if found is None or found[0] is not value:
+        found = (value, repr(value))
+        region.put(("spelt", id(value)), found)
+    return found[1]
 
 
 def event_table(db: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from gettext import NullTranslations, translation
 from os import path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -34,6 +34,8 @@ class Words(Protocol):
     def gettext(self, message: str, /) -> str: ...
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+    def __hash__(self) -> int: ...  # by identity: a catalog is a key of i18n.sentence
 
 
 @cache
@@ -65,6 +67,18 @@ def request_lang() -> str:
     if lang is None:
         lang = g.request_lang = str(get_locale() or DEFAULT_LANG)
     return lang
+
+
+@lru_cache(maxsize=8192)
+def sentence(words: Words, string: str, escaped: bool) -> str:
+    """A sentence without keywords as the templates say it (app.template_gettext): the
+    catalog's text as a format string with nothing to fill in ("%%" is "%"), marked safe
+    where the template escapes. The same in a language for as long as the process runs (a
+    catalog is what ships); kept for the 8,192 sentences last said."""
+    from markupsafe import Markup  # here, not above: the CLI's judge never imports the web stack
+
+    text = words.gettext(string)
+    return (Markup(text) if escaped else text) % {}
 
 
 @cache
