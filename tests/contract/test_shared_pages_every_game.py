@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from companion import i18n
 from companion.rules.base import UNDO
-from tests.conftest import soup
+from tests.conftest import parsed, soup
 from tests.contract.test_every_game import SEEDS, SLUGS, driver, import_to, record_of
 from tests.kit.taps import form_fields
 
@@ -53,9 +53,8 @@ def kept_in_english() -> tuple[str, ...]:
 
 
 def english_runs(html: str) -> list[str]:
-    from bs4 import BeautifulSoup
 
-    page = BeautifulSoup(html, "html.parser")
+    page = parsed(html)
     for hidden in page.select("script, style, [lang=en], .lang-switch, code, kbd"):
         hidden.decompose()
     shown = page.get_text(" ")

@@ -67,10 +67,12 @@ def every_series(client: Any, table_url: str) -> Any:
     own page. Returns (the first page's soup, the blocks in order)."""
     from bs4 import BeautifulSoup
 
+    from tests.conftest import parsed
+
     def read(path: str) -> BeautifulSoup:
         answer = client.get(path)
         assert answer.status_code == 200, (path, answer.status_code)
-        return BeautifulSoup(answer.get_data(as_text=True), "html.parser")
+        return parsed(answer.get_data(as_text=True))
 
     first = read(f"{table_url}/scoreboard")
     blocks = []
