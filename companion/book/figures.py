@@ -185,22 +185,15 @@ class Versus:
     """Games they shared a place (partners always do)."""
 
 
-def head_to_head(games: Iterable[Played], player: int) -> dict[int, Versus]:
+def head_to_head(games: Iterable[Played], player: int, sums: Tally | None = None) -> dict[int, Versus]:
     """Against every other player who sat in a game with `player`: their games together,
-    most together first (then the other's number)."""
-    counts: dict[int, list[int]] = {}
-    for played in games:
-        mine = seat_of(played, player)
-        if mine is None:
-            continue
-        for seat in own_seats(played):
-            if seat.player == player:
-                continue
-            count = counts.setdefault(seat.player, [0, 0, 0, 0])
-            count[0] += 1
-            count[1 if mine.place < seat.place else 2 if mine.place > seat.place else 3] += 1
-    order = sorted(counts, key=lambda other: (-counts[other][0], other))
-    return {other: Versus(*counts[other]) for other in order}
+    most together first (then the other's number). Read from `sums` (a tally of the same
+    games) when the caller keeps one."""
+    if sums is None:
+        sums = tally(p for p in games if player in p.seat_by_player)
+    found = sorted(((other, count) for (who, other), count in sums.versus.items() if who == player),
+                   key=lambda item: (-item[1][0], item[0]))
+    return {other: Versus(*count) for other, count in found}
 
 
 @dataclass(frozen=True)
@@ -232,14 +225,17 @@ def winning_runs(games: Iterable[Played], player: int) -> Iterator[Streak]:
         yield Streak(player, len(run), run[0], run[-1])
 
 
-def streaks(games: Iterable[Played], player: int) -> tuple[int, int]:
+def streaks(games: Iterable[Played], player: int, in_time: bool = False) -> tuple[int, int]:
     """(longest, current): the most consecutive games the player won, and how many of their
-    latest games in a row they won (0 when they lost their last)."""
-    mine = [p for p in within(games) if seat_of(p, player) is not None]
-    runs = list(winning_runs(mine, player))
-    longest = max((run.length for run in runs), default=0)
-    current = runs[-1].length if runs and runs[-1].last is mine[-1] else 0
-    return longest, current
+    latest games in a row they won (0 when they lost their last); `in_time` when `games`
+    already are."""
+    longest = run = 0
+    for played in games if in_time else within(games):
+        seat = played.seat_by_player.get(player)
+        if seat is not None:
+            run = run + 1 if seat.place == 1 else 0
+            longest = max(longest, run)
+    return longest, run
 
 
 # --------------------------------------------------------------------------- a player's page
@@ -286,15 +282,10 @@ def player_page(games: Iterable[Played], player: int, season: Season | None = No
     best = min(lines, key=lambda kind: (-lines[kind].avg_place, -lines[kind].games, kind), default=None)
     worst = min(lines, key=lambda kind: (lines[kind].avg_place, -lines[kind].games, kind), default=None)
     overall = sums.lines.get((None, player))
-    versus = sorted(((other, count) for (who, other), count in sums.versus.items() if who == player),
-                    key=lambda item: (-item[1][0], item[0]))
-    longest = run = 0
-    for _, seat in seats:
-        run = run + 1 if seat.place == 1 else 0
-        longest = max(longest, run)
+    longest, current = streaks([played for played, _ in seats], player, in_time=True)
     return PlayerPage(player, counted_line(player, overall, False) if overall else None, lines,
-                      tuple(reversed(seats[-last:])) if last > 0 else (), longest, run,
-                      best, worst, {other: Versus(*count) for other, count in versus})
+                      tuple(reversed(seats[-last:])) if last > 0 else (), longest, current,
+                      best, worst, head_to_head((), player, sums))
 
 
 # --------------------------------------------------------------------------- records

@@ -176,11 +176,9 @@ def sides(played: Played) -> list[list[Seat]]:
     inside, in seat order), one per seat otherwise, in order of their first seat; a player's
     second seat in one game is left out."""
     by_side: dict[tuple[str, int], list[Seat]] = {}
-    seen: set[int] = set()
     for index, seat in enumerate(played.seats):
-        if seat.player in seen:
+        if played.seat_by_player[seat.player] is not seat:
             continue
-        seen.add(seat.player)
         by_side.setdefault(("team", seat.team) if seat.team is not None else ("seat", index), []).append(seat)
     return list(by_side.values())
 
