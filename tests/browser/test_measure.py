@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.kit import measure
 from tests.kit.browser import SMALL_PHONE
@@ -43,3 +44,25 @@ def test_a_tap_below_the_fold_is_recorded_as_scroll_needed_and_still_made(browse
     assert "y 760-820" in record.scroll_needed[0].where
     assert [e.scrolled > 0 for e in record.entries] == [False, True, False]
     assert record.taps == 3
+
+
+COVERED = """<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">
+<body style="margin:0">
+<label id="key" style="display:block;height:60px"><input type="checkbox"> Key</label>
+<div id="veil" style="position:fixed;inset:0;background:rgba(0,0,0,.5)"></div>
+</body>"""
+"""A key under a veil that takes every tap: a finger on the key's place touches the veil."""
+
+
+def test_a_key_under_something_else_is_not_tapped_through_it(browser: Browser) -> None:
+    context = browser.new_context(viewport=SMALL_PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_content(COVERED)
+    page.set_default_timeout(700)
+    with pytest.raises(PlaywrightTimeout, match="intercepts pointer events"):
+        measure.tap(page, "#key")
+    assert not page.is_checked("#key input")
+    page.evaluate("document.getElementById('veil').remove()")
+    measure.tap(page, "#key")
+    assert page.is_checked("#key input")
+    context.close()
