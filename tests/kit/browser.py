@@ -40,9 +40,11 @@ def phone(browser: Browser) -> Iterator[BrowserContext]:
 
 
 @pytest.fixture
-def live_db(tmp_path: Path) -> Path:
+def live_db(tmp_path: Path, migrated: Path) -> Path:
     """The SQLite file the live server keeps its tables in (a test may seat tables there)."""
-    return tmp_path / "browser.db"
+    from tests.conftest import migrated_copy
+
+    return migrated_copy(migrated, tmp_path / "browser.db")
 
 
 @pytest.fixture
