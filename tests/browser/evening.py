@@ -38,6 +38,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from companion import rules
 from companion.rules.base import ABANDON, CORRECT, UNDO, Event, replay
@@ -568,7 +569,17 @@ class Evening:
         page.goto(f"{self.base}/t/{self.token}/new")
 
     def export(self, page: Page) -> dict[str, Any] | None:
-        response = page.request.get(f"{self.base}/t/{self.token}/export.json")
+        url = f"{self.base}/t/{self.token}/export.json"
+        try:
+            response = page.request.get(url)
+        except PlaywrightError as lost:
+            # The kit's own request context keeps its connection between exports, a game
+            # apart; the server closes a connection silent for 20 s, and a request that
+            # meets that close is reset. A browser sends such a GET again on a new
+            # connection; so does the kit, once.
+            if "ECONNRESET" not in str(lost):
+                raise
+            response = page.request.get(url)
         if not response.ok:
             self.fail("export.json refused", str(response.status))
             return None
