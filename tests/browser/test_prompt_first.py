@@ -17,6 +17,13 @@ from tests.kit.pages import driver, record
 pytestmark = pytest.mark.browser
 
 FIRST_SCREEN = {"width": 360, "height": 740}
+BOXES_JS = """() => {
+  const box = el => { if (!el) return null; const r = el.getBoundingClientRect();
+                      return {y: r.top + window.scrollY, height: r.height}; };
+  return {prompt: box(document.querySelector('#prompt')),
+          picker: box(document.querySelector('#panel form.picker, #panel form.bid-form, #panel .pickers'))};
+}"""
+"""Where the prompt and the picker are on the page (null for one the page does not have), read at once."""
 
 
 @pytest.mark.parametrize(("slug", "lang"), [(slug, "en" if look(slug)[0] == "ja" else "ja")
@@ -33,13 +40,11 @@ def test_the_prompt_and_the_picker_are_on_the_first_screen_at_every_step(
     for step in range(0, len(log), max(1, len(log) // 25)):
         table = records.import_table(db, record(slug, setup, log[:step]))
         page.goto(f"{live_server}/t/{table.scorer_token}/g/1")
-        prompt = page.locator("#prompt")
-        if not prompt.count():
+        boxes = page.evaluate(BOXES_JS)
+        if boxes["prompt"] is None:
             continue
         checked += 1
-        picker = page.locator("#panel form.picker, #panel form.bid-form, #panel .pickers").first
-        for name, element in (("prompt", prompt), ("picker", picker)):
-            box = element.bounding_box() if element.count() else None
+        for name, box in boxes.items():
             if box is None or box["y"] + min(box["height"], 120) > FIRST_SCREEN["height"]:
                 below.append(f"step {step}: {name} at {box and round(box['y'])}")
     context.close()
