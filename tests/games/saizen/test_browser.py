@@ -11,6 +11,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from companion.rules import saizen as sz
 from companion.rules.base import Event
 from tests.games.saizen.table import NAMES4, plan, replayed
+from tests.kit import measure
 from tests.kit.browser import assert_phone_friendly
 from tests.kit.seating import sit_down
 
@@ -30,19 +31,19 @@ def tap(page: Page, event: Event) -> None:
     """The taps of one entry."""
     p = event.payload
     if event.kind == "flip":
-        page.click(f"form#flip-{p['suit']} button[value={p['row']}]")
+        measure.tap(page, f"form#flip-{p['suit']} button[value={p['row']}]")
     elif event.kind == "pass":
-        page.click("form#pass button")
+        measure.tap(page, "form#pass button")
     elif event.kind == "name":
-        page.click(f"form#name-suit button[value={p['suit']}]")
+        measure.tap(page, f"form#name-suit button[value={p['suit']}]")
     elif page.locator("form.picker .hand-keys").count():  # every card of the hand is known: one tap
-        page.click(f"form.picker .hand-keys button[value={p['card']}]")
+        measure.tap(page, f"form.picker .hand-keys button[value={p['card']}]")
     elif p["card"] == "JK":
-        page.click("form.picker .jokers button")
+        measure.tap(page, "form.picker .jokers button")
     else:
         card = str(p["card"])
-        page.click(f"form.picker label.suit-btn.s-{card[0]}")
-        page.click(f"form.picker button[name=card][value={card}]")
+        measure.tap(page, f"form.picker label.suit-btn.s-{card[0]}")
+        measure.tap(page, f"form.picker button[name=card][value={card}]")
 
 
 def seat_and_start(page: Page, base: str, setup: dict) -> None:  # type: ignore[type-arg]

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.rules import twin_shoot as ts
+from tests.kit import measure
 from tests.kit.browser import assert_phone_friendly
 from tests.games.twin_shoot.table import NAMES4, PlannedHand, apply_hand, engine_points, new_state, plan_hand
 from tests.kit.seating import sit_down
@@ -26,14 +27,14 @@ def wait_for_entry(page: Page, seq: int) -> None:
 
 def tap_card(page: Page, code: str) -> None:
     """Two taps on the play picker: the suit tab, then the rank."""
-    page.click(f"form.picker label.suit-btn.s-{code[0]}")
-    page.click(f"form.picker button[name=card][value={code}]")
+    measure.tap(page, f"form.picker label.suit-btn.s-{code[0]}")
+    measure.tap(page, f"form.picker button[name=card][value={code}]")
 
 
 def tick_card(page: Page, scope: str, code: str) -> None:
     """Two taps on a bid picker: the suit tab, then the rank's key (a checkbox)."""
-    page.click(f"{scope} label.suit-btn.s-{code[0]}")
-    page.click(f"{scope} label.key:has(input[value={code}])")
+    measure.tap(page, f"{scope} label.suit-btn.s-{code[0]}")
+    measure.tap(page, f"{scope} label.key:has(input[value={code}])")
 
 
 def assert_keys_big_enough(page: Page) -> None:
