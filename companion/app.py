@@ -160,8 +160,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         COMPRESS_ALGORITHM=["br", "gzip"],  # static files are compressed once, by assets.py
         # Brotli's quality 2, not flask-compress's 4: a panel (23-25 kB) costs 1.3 M instructions
         # to compress instead of 2.3 M (two fifths of what a scorer's phone's refresh cost the
-        # server), for 4% more bytes (4.30 kB against 4.13). Every scorer's phone has its own
-        # panel (its CSRF token), compressed for it alone.
+        # server), for 4% more bytes (4.30 kB against 4.13). A panel at a version is compressed
+        # once for every phone of its role (its forms carry no CSRF token: csrf.csrf_field).
         COMPRESS_BR_LEVEL=2,
         COMPRESS_CACHE_BACKEND=SameBytes,
         COMPRESS_CACHE_KEY=same_bytes_key,

@@ -338,32 +338,28 @@ def _slot(key: tuple[Any, ...]) -> tuple[Any, ...]:
     return key[0], *key[3:]
 
 
-def panel(key: tuple[Any, ...], draw: Callable[[], tuple[str, str]]) -> tuple[str, str]:
-    """The panel at `key` (its html and the CSRF token drawn into it): remembered in this
-    process, else as another serving process drew it (the shelf), else drawn here and
-    shared. The phones asking for it at once wait for the one drawing it."""
-    def shelved() -> tuple[str, str]:
+def panel(key: tuple[Any, ...], draw: Callable[[], str]) -> str:
+    """The panel at `key` (its html, the same for every phone of the key's role: its forms
+    carry no CSRF token): remembered in this process, else as another serving process drew
+    it (the shelf), else drawn here and shared. The phones asking for it at once wait for
+    the one drawing it."""
+    def shelved() -> str:
         shelf = current_app.extensions.get(SHELF)
         if shelf is None:
             return draw()
-        token, _, html = shelf.get_or_make(_slot(key), key, lambda: _shelf_text(draw())).partition("\n")
-        return html, token
+        made: str = shelf.get_or_make(_slot(key), key, draw)
+        return made
 
-    made: tuple[str, str] = _app_region("panels").get_or_make(key, shelved)
+    made: str = _app_region("panels").get_or_make(key, shelved)
     return made
 
 
-def hand_on(key: tuple[Any, ...], kept: tuple[str, str]) -> None:
+def hand_on(key: tuple[Any, ...], html: str) -> None:
     """Keep a panel drawn elsewhere than play.panel, for the phones that will ask for it."""
-    _app_region("panels").put(key, kept)
+    _app_region("panels").put(key, html)
     shelf = current_app.extensions.get(SHELF)
     if shelf is not None:
-        shelf.put(_slot(key), key, _shelf_text(kept))
-
-
-def _shelf_text(kept: tuple[str, str]) -> str:
-    html, token = kept
-    return f"{token}\n{html}"  # a CSRF token has no line break
+        shelf.put(_slot(key), key, html)
 
 
 def same_tag(version: str, tags: Iterable[str]) -> str | None:
@@ -531,7 +527,7 @@ def keep_session_read(cookie: str, data: dict[str, Any], signed: float) -> None:
 
 class SameBytes:
     """flask-compress's cache (COMPRESS_CACHE_BACKEND). An answer a view marks as the same
-    for everyone who asks (`g.same_bytes`, a key for what it shows: a viewer's panel's key)
+    for everyone who asks (`g.same_bytes`, a key for what it shows: a panel's key)
     is compressed once per encoding. Key: the encoding and the panel's key."""
 
     @staticmethod

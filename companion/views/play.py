@@ -18,7 +18,6 @@ from werkzeug.wrappers import Response
 
 from .. import derived, i18n, rules, store, tables
 from ..polls import QUIET
-from ..csrf import csrf_token
 from ..db import get_db
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError
 from ..rules.contract import applicable, option_defaults, options_from_form
@@ -335,16 +334,12 @@ def panel(number: int) -> Response:
         html = render_block("game.html", "panel", **_context(_loaded(number), None))
     else:
         # Every phone of a table sees the same panel at a version, by role: rendered once per
-        # version, role and language, then handed to each of them (the phones the live
-        # stream tells at the same moment wait for the one drawing it). A scorer's panel has
-        # forms, whose CSRF token is each phone's own: it is put in for each of them.
+        # version, role, language and theme, then handed to each of them (the phones the live
+        # stream tells at the same moment wait for the one drawing it), and compressed once
+        # for all of them: its forms carry no CSRF token (csrf.csrf_field), the same bytes.
         key = _panel_key(number, version)
-        html, token = derived.panel(key, lambda: _panel_kept(
-            render_block("game.html", "panel", **_context(_loaded(number), None))))
-        if token:
-            html = html.replace(token, csrf_token())
-        else:
-            derived.mark_same_bytes(key)  # a viewer's: compressed once for all of them
+        html = derived.panel(key, lambda: render_block("game.html", "panel", **_context(_loaded(number), None)))
+        derived.mark_same_bytes(key)
     response = make_response(html)
     response.headers["ETag"] = current
     response.headers["Cache-Control"] = "no-cache"
@@ -354,12 +349,6 @@ def panel(number: int) -> Response:
 def _panel_key(number: int, version: str) -> tuple[Any, ...]:
     """This phone's panel of game `number` at `version` (derived.panel_key)."""
     return derived.panel_key(g.table.id, number, version, i18n.request_lang(), request.cookies.get("theme"), g.can_write)
-
-
-def _panel_kept(html: str) -> tuple[str, str]:
-    """A rendered panel as it is kept for the phones of its role: with the CSRF token it was
-    rendered with (a scorer's: replaced by each phone's own)."""
-    return html, csrf_token() if g.can_write else ""
 
 
 def _expected_seq() -> int:
@@ -426,7 +415,7 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
             # Nothing was written at the table between this entry and its panel, and the names
             # shown are the table's: this is the scorer's panel at the new version, as
             # play.panel renders it. The scorer's other phones are handed it.
-            derived.hand_on(_panel_key(number, context["version"]), _panel_kept(html))
+            derived.hand_on(_panel_key(number, context["version"]), html)
         return make_response(html, 200, _entry_headers(after))
     response = redirect(url_for("play.game", number=number), 303)
     response.headers.update(_entry_headers(after))
