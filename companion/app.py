@@ -35,10 +35,7 @@ def _shipped(folder: str) -> str:
 
 def select_locale() -> str:
     """The language chosen with the switch (a cookie), else the browser's preference."""
-    chosen = request.cookies.get("lang")
-    if chosen in i18n.LANGS:
-        return chosen
-    return request.accept_languages.best_match(i18n.LANGS) or i18n.DEFAULT_LANG
+    return i18n.choose_lang(request.cookies.get("lang"), request.headers.get("Accept-Language"))
 
 
 class Templates(Environment):

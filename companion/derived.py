@@ -147,16 +147,22 @@ def _kept(region: Region[Any, Any], key: Hashable, make: Callable[[], V]) -> V:
 
 def table_id(db: Any, token: str) -> str | None:
     """The id of the table a link opens, or None. Key: the link."""
+    found = link(db, token)
+    return None if found is None else found[0]
+
+
+def link(db: Any, token: str) -> tuple[str, bool] | None:
+    """The table a link opens and whether it is the scorer's link, or None. Key: the link."""
     tokens = memory_of(db)["tokens"]
-    found = tokens.get(token)
+    found: tuple[str, bool] | None = tokens.get(token)
     if found is None:
-        row = db.conn.execute("select id from tables where scorer_token = ? or viewer_token = ?",
-                              [token, token]).fetchone()
+        row = db.conn.execute("select id, scorer_token = ? from tables where scorer_token = ? or viewer_token = ?",
+                              [token, token, token]).fetchone()
         if row is None:
             return None
-        found = row[0]
+        found = (str(row[0]), bool(row[1]))
         tokens.put(token, found)
-    return str(found)
+    return found
 
 
 Replay = tuple[tuple[int, str], tuple[store.EventRow, ...], Any]
@@ -360,6 +366,24 @@ def hand_on(key: tuple[Any, ...], html: str) -> None:
     shelf = current_app.extensions.get(SHELF)
     if shelf is not None:
         shelf.put(_slot(key), key, html)
+
+
+def panel_answer(db: Any, key: tuple[Any, ...], encoding: str | None, smallest: int,
+                 compress: Callable[[bytes], bytes]) -> tuple[bytes, str | None] | None:
+    """The body of an answer with the panel at `key` as this process keeps it, and its
+    encoding: compressed in `encoding` from `smallest` bytes on (the app's COMPRESS_MIN_SIZE),
+    else as it is (None); or None when this process keeps no such panel (the app draws it, or
+    reads the shelf). Compressed once per encoding, kept where the app's compression keeps it
+    (SameBytes, under the same key)."""
+    memory = memory_of(db)
+    html: str | None = memory["panels"].get(key)
+    if html is None:
+        return None
+    data = html.encode()
+    if encoding is None or len(data) < smallest:
+        return data, None
+    made: bytes = memory["compressed"].get_or_make(f"{encoding};{key!r}", lambda: compress(data))
+    return made, encoding
 
 
 def same_tag(version: str, tags: Iterable[str]) -> str | None:

@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask
+from werkzeug.http import http_date, parse_cookie
 
-from . import derived, store
+from . import derived, i18n, store
 from .addresses import Addresses
 from .db import thread_db
 from .headers import with_security_headers
@@ -39,21 +40,36 @@ StartResponse = Callable[..., Any]
 class UnchangedPolls:
     """WSGI middleware: a panel poll whose If-None-Match names the table's current version
     is answered 304 here. The version is the same one play.panel puts in its ETag. Its
-    answers carry the security headers the app's do (the app's after_request never sees them)."""
+    answers carry the security headers the app's do (the app's after_request never sees them).
+
+    It also answers the refresh a phone makes once the live stream says the version changed
+    (htmx's ask for the panel, naming the version it shows) when this process keeps that
+    phone's panel at the new version (drawn by the entry, or for another phone of its role,
+    language and theme: derived.panel): the bytes the app would send, compressed once for
+    all those phones (derived.panel_answer), with every header the app would send. Anything
+    the app would answer otherwise (a cookie to set, an Accept-Encoding with weights, a panel
+    not kept) goes on to the app."""
 
     def __init__(self, app: Callable[[Environ, StartResponse], Iterable[bytes]], flask_app: Flask) -> None:
         self.app = app
         self.flask_app = flask_app
         self.addresses = Addresses(flask_app.url_map)
+        config = flask_app.config
+        named = config["COMPRESS_ALGORITHM"]
+        self.encodings = tuple(e.strip() for e in (named.split(",") if isinstance(named, str) else named))
+        if "text/html" not in config["COMPRESS_MIMETYPES"]:
+            self.encodings = ()
+        self.smallest = int(config["COMPRESS_MIN_SIZE"])
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         asked = environ.get("HTTP_IF_NONE_MATCH")
         if asked and environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
-            token = self.addresses.token_of(environ.get("PATH_INFO", ""), PANEL)
-            if token is not None:
-                current = self._version(token)
+            found = self.addresses.arguments_of(environ.get("PATH_INFO", ""), PANEL)
+            table = None if found is None else self._table(found["token"])
+            if found is not None and table is not None:
+                table_id, can_write, current = table
                 # The app's ETag is the version, with ":br" or ":gzip" added by compression.
-                same = current is not None and derived.same_tag(current, TAG.findall(asked))
+                same = derived.same_tag(current, TAG.findall(asked))
                 if same and environ_is_htmx(environ):
                     # The page's own ask: an empty answer that htmx leaves unswapped, with a
                     # length, so every server keeps the connection open for the next ask (some
@@ -66,17 +82,85 @@ class UnchangedPolls:
                     start_response("304 Not Modified", with_security_headers([
                         ("ETag", f'"{same}"'), ("Cache-Control", "no-cache"), ("Vary", "Accept-Encoding, Cookie")]))
                     return []
+                if environ_is_htmx(environ):
+                    kept = self._kept_panel(environ, found, table_id, can_write, current)
+                    if kept is not None:
+                        start_response("200 OK", kept[0])
+                        return [kept[1]]
         return self.app(environ, start_response)
 
-    def _version(self, token: str) -> str | None:
-        """The table's version, or None (an unknown link: the app answers it)."""
+    def _table(self, token: str) -> tuple[str, bool, str] | None:
+        """The table a link opens, whether it is the scorer's link, and the table's version;
+        or None (an unknown link: the app answers it)."""
         db = thread_db(self.flask_app)  # the thread's connection, as the app's requests use it
-        table_id = derived.table_id(db, token)
-        if table_id is None:
+        link = derived.link(db, token)
+        if link is None:
             return None
         if db.conn.in_transaction:
             db.conn.rollback()
-        return store.version(db, table_id)
+        return link[0], link[1], store.version(db, link[0])
+
+    def _kept_panel(self, environ: Environ, arguments: dict[str, Any], table_id: str, can_write: bool,
+                    version: str) -> tuple[list[tuple[str, str]], bytes] | None:
+        """The headers and body play.panel would answer this phone with, if this process keeps
+        its panel at `version`; else None. As the app has it: the phone's language and theme
+        (app.select_locale, play._panel_key), the tables it opened left as they are (no cookie
+        to set: play.remember_table), compressed as flask-compress would choose."""
+        cookies = parse_cookie(environ)
+        kept_recent = cookies.get(RECENT_COOKIE, "")
+        encoding = self._encoding(environ.get("HTTP_ACCEPT_ENCODING", ""))
+        if encoding is None or recent_links(kept_recent, arguments["token"]) != kept_recent:
+            return None
+        lang = i18n.choose_lang(cookies.get("lang"), environ.get("HTTP_ACCEPT_LANGUAGE"))
+        key = derived.panel_key(table_id, arguments["number"], version, lang, cookies.get("theme"), can_write)
+        answer = derived.panel_answer(thread_db(self.flask_app), key, encoding or None, self.smallest,
+                                      lambda data: self._compressed(data, encoding))
+        if answer is None:
+            return None
+        body, encoded = answer
+        headers = with_security_headers([
+            ("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body))),
+            ("ETag", f'"{version}:{encoded}"' if encoded else f'"{version}"'), ("Cache-Control", "no-cache")])
+        headers.append(("Vary", "Accept-Encoding"))
+        if encoded:  # flask-compress's answer: then werkzeug's make_conditional dates it
+            headers += [("Content-Encoding", encoded), ("Date", http_date())]
+        return headers, body
+
+    def _encoding(self, accepted: str) -> str | None:
+        """The encoding flask-compress would choose for an Accept-Encoding as browsers send it
+        (names without weights): the first of the app's (COMPRESS_ALGORITHM) it names, "" for
+        none (the answer as it is); None for one this does not read (weights, "*", an
+        encoding compressed here never): the app answers it."""
+        names = [name.strip() for name in accepted.lower().split(",")]
+        if any(";" in name or name == "*" for name in names):
+            return None
+        chosen = next((encoding for encoding in self.encodings if encoding in names), "")
+        return chosen if chosen in ("", "br", "gzip", "zstd") else None
+
+    def _compressed(self, data: bytes, encoding: str) -> bytes:
+        """`data` compressed as flask-compress compresses (its settings in the app's config)."""
+        config = self.flask_app.config
+        if encoding == "br":
+            import brotli
+
+            return bytes(brotli.compress(data, mode=config["COMPRESS_BR_MODE"], quality=config["COMPRESS_BR_LEVEL"],
+                                         lgwin=config["COMPRESS_BR_WINDOW"], lgblock=config["COMPRESS_BR_BLOCK"]))
+        from flask_compress.compat import compression  # the modules flask-compress calls
+
+        if encoding == "gzip":
+            return bytes(compression.gzip.compress(data, config["COMPRESS_LEVEL"]))
+        return bytes(compression.zstd.compress(data, config["COMPRESS_ZSTD_LEVEL"]))
+
+
+RECENT_COOKIE = "recent"
+RECENT_KEEP = 8
+"""The cookie that keeps the table links this browser opened, for the home page, and how many."""
+
+
+def recent_links(kept: str, token: str) -> str:
+    """The `recent` cookie once link `token` is opened: it first, then the others kept."""
+    recent = [t for t in kept.split(".") if t and t != token]
+    return ".".join([token, *recent][:RECENT_KEEP])
 
 
 def version_message(version: str) -> bytes:

@@ -17,7 +17,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import derived, i18n, rules, store, tables
-from ..polls import QUIET
+from ..polls import QUIET, RECENT_COOKIE, recent_links
 from ..db import get_db
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError
 from ..rules.contract import applicable, option_defaults, options_from_form
@@ -26,8 +26,6 @@ from ._htmx import htmx_redirect, is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
 
-RECENT_COOKIE = "recent"
-RECENT_KEEP = 8
 
 
 @bp.url_value_preprocessor
@@ -56,8 +54,7 @@ def remember_table(response: Response) -> Response:
     """Keep this link among the tables this browser has opened, for the home page."""
     if request.method == "GET" and response.status_code < 400:
         kept = request.cookies.get(RECENT_COOKIE, "")
-        recent = [t for t in kept.split(".") if t and t != g.token]
-        wanted = ".".join([g.token, *recent][:RECENT_KEEP])
+        wanted = recent_links(kept, g.token)
         # Set by a page load (which keeps it from expiring) or when the list changes: not
         # again with every panel a phone fetches.
         if wanted != kept or not is_htmx():
@@ -415,7 +412,9 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
             # Nothing was written at the table between this entry and its panel, and the names
             # shown are the table's: this is the scorer's panel at the new version, as
             # play.panel renders it. The scorer's other phones are handed it.
-            derived.hand_on(_panel_key(number, context["version"]), html)
+            key = _panel_key(number, context["version"])
+            derived.hand_on(key, html)
+            derived.mark_same_bytes(key)  # compressed (if this phone asks so) for the others too
         return make_response(html, 200, _entry_headers(after))
     response = redirect(url_for("play.game", number=number), 303)
     response.headers.update(_entry_headers(after))

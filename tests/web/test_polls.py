@@ -374,3 +374,104 @@ def test_a_panel_asked_with_an_empty_etag_is_drawn(client: FlaskClient) -> None:
     for header in ('""', '"", W/""', 'W/""'):
         answer = client.get(url + "/panel", headers={"If-None-Match": header})
         assert answer.status_code == 200 and b'id="panel"' in answer.data, header
+
+
+BROWSER = "gzip, deflate, br, zstd"
+"""The Accept-Encoding a phone's browser sends (bench/seen_cost.py's phones send the same)."""
+
+
+def weighted(encodings: str) -> str:
+    """The same encodings, each with a weight: an Accept-Encoding the app reads, not the poll answerer."""
+    return ", ".join(f"{name.strip()};q=1.0" for name in encodings.split(","))
+
+
+def refresh(phone: FlaskClient, game: str, shown: str, encodings: str = BROWSER):  # type: ignore[no-untyped-def]
+    """What the page does when the live stream says another version than `shown` (its ETag)."""
+    return phone.get(game + "/panel", headers={"HX-Request": "true", "If-None-Match": shown,
+                                               "Accept-Encoding": encodings})
+
+
+def app_headers(answer) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """An answer's headers as a dict, without the Date (the moment it was sent)."""
+    return {name: value for name, value in answer.headers.items() if name != "Date"}
+
+
+@pytest.mark.parametrize("encodings", [BROWSER, "gzip, deflate", "identity", ""])
+def test_a_scorers_refresh_after_an_entry_is_answered_before_the_app_with_the_apps_own_answer(
+        db_path, encodings: str) -> None:  # type: ignore[no-untyped-def]
+    """The entry drew the scorer's panel at the new version: the scorer's other phones are
+    answered before Flask runs, compressed once for all of them, byte for byte and header
+    for header what the app answers the same ask (read by the app when its Accept-Encoding
+    carries weights)."""
+    from tests.conftest import soup
+    from tests.games.hyper_maker.table import form_fields
+
+    app, game, (tapping, *others) = scoring_phones(db_path, 3)
+    shown = [refresh(p, game, '"none"', encodings).headers["ETag"] for p in others]
+    token = page_token(soup(tapping.get(game)))
+    fields = form_fields(soup(tapping.get(game + "/panel", headers={"HX-Request": "true"})))
+    entered = tapping.post(game + "/entries", data={**fields, "card": "R5B6"},
+                           headers={"HX-Request": "true", "X-CSRFToken": token, "Accept-Encoding": encodings})
+    assert entered.status_code == 200
+    calls = counting_panel_view(app)
+    with counting_renders() as rendered:
+        answers = [refresh(p, game, etag, encodings) for p, etag in zip(others, shown, strict=True)]
+    assert calls == [] and rendered == []  # neither Flask's view nor a drawing
+    assert [a.status_code for a in answers] == [200, 200] and answers[0].data == answers[1].data
+    assert answers[0].headers["ETag"] != shown[0] and "Set-Cookie" not in answers[0].headers
+    by_app = refresh(others[0], game, shown[0], weighted(encodings) if encodings else "")
+    if encodings:
+        assert calls == [1]
+    assert by_app.data == answers[0].data and app_headers(by_app) == app_headers(answers[0])
+    assert ("Date" in answers[0].headers) == ("Date" in by_app.headers)
+    # The entry's own answer was that panel, compressed once for the phones after it.
+    assert entered.data == answers[0].data and entered.headers.get("Content-Encoding") == answers[0].headers.get(
+        "Content-Encoding")
+
+
+def test_the_refresh_before_the_app_is_each_phones_language_and_theme(db_path) -> None:  # type: ignore[no-untyped-def]
+    """Two viewers' panels at a version, in English and in Japanese: each phone is answered
+    with its own language's (the language switch's cookie, else Accept-Language) and
+    theme's, never another's."""
+    from companion import store, tables
+
+    app, game, (scorer,) = scoring_phones(db_path, 1)
+    viewer = game.replace(game.split("/t/")[1].split("/")[0],
+                          tables.table_by_link(store.connect(db_path, migrate=False),
+                                               game.split("/t/")[1].split("/")[0]).viewer_token)
+    english, japanese, by_header, dark = (app.test_client() for _ in range(4))
+    english.set_cookie("lang", "en")
+    japanese.set_cookie("lang", "ja")
+    dark.set_cookie("lang", "ja")
+    dark.set_cookie("theme", "dark")
+    for phone in (english, japanese, by_header, dark):
+        phone.get(viewer)
+    enter(scorer, game, "R5B6")
+    first = {name: refresh(phone, viewer, '"none"').data
+             for name, phone in (("en", english), ("ja", japanese))}
+    assert first["en"] != first["ja"]
+    calls = counting_panel_view(app)
+    ja_by_header = by_header.get(viewer + "/panel", headers={
+        "HX-Request": "true", "If-None-Match": '"none"', "Accept-Encoding": BROWSER, "Accept-Language": "ja,en;q=0.5"})
+    assert calls == [] and ja_by_header.data == first["ja"]
+    themed = refresh(dark, viewer, '"none"')
+    assert calls == [1] and themed.status_code == 200  # the dark theme's is its own: drawn for it (not kept yet)
+    assert refresh(dark, viewer, '"none"').data == themed.data and calls == [1]  # then kept
+    again = {name: refresh(phone, viewer, '"none"').data for name, phone in (("en", english), ("ja", japanese))}
+    assert again == first and calls == [1]
+
+
+def test_a_refresh_the_app_would_answer_otherwise_goes_on_to_the_app(db_path) -> None:  # type: ignore[no-untyped-def]
+    """A phone whose list of tables does not start with this link gets its cookie from the
+    app; a panel this process keeps none of is drawn by the app."""
+    app, game, (tapping, other) = scoring_phones(db_path, 2)
+    enter(tapping, game, "R5B6")  # a plain post: its answer is a redirect, no panel drawn
+    calls = counting_panel_view(app)
+    drawn = refresh(other, game, '"none"')
+    assert drawn.status_code == 200 and calls == [1]
+    kept = refresh(other, game, '"none"')
+    assert kept.data == drawn.data and calls == [1]
+    other.set_cookie("recent", "another-table")
+    answer = refresh(other, game, '"none"')
+    assert calls == [1, 1] and answer.data == drawn.data
+    assert "recent=" in answer.headers["Set-Cookie"]
