@@ -475,3 +475,23 @@ def test_a_refresh_the_app_would_answer_otherwise_goes_on_to_the_app(db_path) ->
     answer = refresh(other, game, '"none"')
     assert calls == [1, 1] and answer.data == drawn.data
     assert "recent=" in answer.headers["Set-Cookie"]
+
+
+@pytest.mark.parametrize(("offered", "chosen"), [
+    ("gzip, deflate, br, zstd", "zstd"),  # Chrome, Edge, Firefox
+    ("gzip, deflate, br", "br"),  # Safari
+    ("gzip, deflate", "gzip"),
+])
+def test_a_panel_goes_out_in_zstd_where_the_browser_takes_it_else_brotli(
+        app: Flask, client: FlaskClient, offered: str, chosen: str) -> None:
+    import gzip
+
+    import brotli
+    from flask_compress.compat import compression
+
+    url = seat_table(client)
+    plain = client.get(url + "/panel", headers={"HX-Request": "true", "Accept-Encoding": "identity"})
+    answer = client.get(url + "/panel", headers={"HX-Request": "true", "Accept-Encoding": offered})
+    assert answer.headers["Content-Encoding"] == chosen and answer.headers["ETag"].endswith(f':{chosen}"')
+    body = {"zstd": compression.zstd.decompress, "br": brotli.decompress, "gzip": gzip.decompress}[chosen](answer.data)
+    assert body == plain.data and len(answer.data) < len(plain.data) / 4
