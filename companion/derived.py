@@ -42,7 +42,8 @@ Every value, its region's size, and its key:
 
 | value          | kept                    | key                                                       |
 |----------------|-------------------------|-----------------------------------------------------------|
-| table by link  | "tokens" 65536          | the link (a link always opens the same table)             |
+| table by link  | "tokens" 65536          | the link (a link always opens the same table, as scorer   |
+|                |                         | or viewer)                                                |
 | replay         | "replays" 1024          | game (table, id, created); the log's mark is checked      |
 | outcome        | "outcomes" 65536 + db   | game (id, created) and the log's mark                     |
 | earlier games  | "boards" 1024           | table, its count of games, entries before the latest      |
@@ -58,6 +59,7 @@ Every value, its region's size, and its key:
 | compressed     | "compressed" 1024       | encoding and the panel's key                              |
 | CSRF signature | "csrf" 8192             | the session's raw token (signatures never expire here)    |
 | session        | "sessions" 8192         | the session cookie as sent; its signing time is checked   |
+| what an ask says| "asks" 8192            | a panel ask's path, or its link and headers as sent       |
 | export part    | "exports" 2048          | game and log mark; a CSV's earlier rows: the block's key  |
 | event's table  | "boards"                | table, its version, the players as drawn (events.py)      |
 | group's table  | "books" 4096            | table, its version and name, the roster player at each    |
@@ -94,7 +96,7 @@ S = TypeVar("S")
 SIZES: Mapping[str, int] = {
     "tokens": 65536, "replays": 1024, "outcomes": 65536, "boards": 1024, "panels": 2048, "links": 1024,
     "fragments": 1024, "frames": 4096, "static": 256, "compressed": 1024, "csrf": 8192, "exports": 2048,
-    "sessions": 8192, "books": 4096,
+    "sessions": 8192, "books": 4096, "asks": 8192,
 }
 """How many values of each kind a process keeps (see the table above)."""
 
@@ -384,6 +386,20 @@ def panel_answer(db: Any, key: tuple[Any, ...], encoding: str | None, smallest: 
         return data, None
     made: bytes = memory["compressed"].get_or_make(f"{encoding};{key!r}", lambda: compress(data))
     return made, encoding
+
+
+def ask(db: Any, key: tuple[Any, ...], read: Callable[[], V]) -> V:
+    """What a request's path or headers say, read once (polls.py: which game's panel a path
+    asks for; a phone's language, theme and encoding, from its cookies and Accept headers).
+    Key: the path, or the link and the headers as sent: the same text always says the same
+    (read by the URL map and rules that do not change while the app runs); a phone sends the
+    same headers all evening."""
+    region = memory_of(db)["asks"]
+    found: tuple[V] | None = region.get(key)
+    if found is None:
+        found = (read(),)
+        region.put(key, found)
+    return found[0]
 
 
 def same_tag(version: str, tags: Iterable[str]) -> str | None:

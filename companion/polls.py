@@ -1,7 +1,10 @@
 """A phone without the table's live stream (see server.py) asks for its panel once a
 second; nearly every time nothing has changed. This answers those asks before Flask is
 involved: one indexed read of the table's version, then an empty answer that keeps the
-connection open for the next ask. Anything else goes on to the app unchanged.
+connection open for the next ask. When the table has changed and this process keeps the
+phone's panel at the new version (an entry drew it, or another phone of its role asked
+first), that panel is answered here too, as the app would. Anything else goes on to the
+app unchanged.
 """
 
 from __future__ import annotations
@@ -64,8 +67,10 @@ class UnchangedPolls:
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         asked = environ.get("HTTP_IF_NONE_MATCH")
         if asked and environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
-            found = self.addresses.arguments_of(environ.get("PATH_INFO", ""), PANEL)
-            table = None if found is None else self._table(found["token"])
+            path = environ.get("PATH_INFO", "")
+            db = thread_db(self.flask_app)  # the thread's connection, as the app's requests use it
+            found = derived.ask(db, ("path", path), lambda: self.addresses.arguments_of(path, PANEL))
+            table = None if found is None else self._table(db, found["token"])
             if found is not None and table is not None:
                 table_id, can_write, current = table
                 # The app's ETag is the version, with ":br" or ":gzip" added by compression.
@@ -83,16 +88,16 @@ class UnchangedPolls:
                         ("ETag", f'"{same}"'), ("Cache-Control", "no-cache"), ("Vary", "Accept-Encoding, Cookie")]))
                     return []
                 if environ_is_htmx(environ):
-                    kept = self._kept_panel(environ, found, table_id, can_write, current)
+                    kept = self._kept_panel(db, environ, found, table_id, can_write, current)
                     if kept is not None:
                         start_response("200 OK", kept[0])
                         return [kept[1]]
         return self.app(environ, start_response)
 
-    def _table(self, token: str) -> tuple[str, bool, str] | None:
+    @staticmethod
+    def _table(db: Any, token: str) -> tuple[str, bool, str] | None:
         """The table a link opens, whether it is the scorer's link, and the table's version;
         or None (an unknown link: the app answers it)."""
-        db = thread_db(self.flask_app)  # the thread's connection, as the app's requests use it
         link = derived.link(db, token)
         if link is None:
             return None
@@ -100,20 +105,19 @@ class UnchangedPolls:
             db.conn.rollback()
         return link[0], link[1], store.version(db, link[0])
 
-    def _kept_panel(self, environ: Environ, arguments: dict[str, Any], table_id: str, can_write: bool,
+    def _kept_panel(self, db: Any, environ: Environ, arguments: dict[str, Any], table_id: str, can_write: bool,
                     version: str) -> tuple[list[tuple[str, str]], bytes] | None:
         """The headers and body play.panel would answer this phone with, if this process keeps
-        its panel at `version`; else None. As the app has it: the phone's language and theme
-        (app.select_locale, play._panel_key), the tables it opened left as they are (no cookie
-        to set: play.remember_table), compressed as flask-compress would choose."""
-        cookies = parse_cookie(environ)
-        kept_recent = cookies.get(RECENT_COOKIE, "")
-        encoding = self._encoding(environ.get("HTTP_ACCEPT_ENCODING", ""))
-        if encoding is None or recent_links(kept_recent, arguments["token"]) != kept_recent:
+        its panel at `version`; else None."""
+        token = arguments["token"]
+        sent = (environ.get("HTTP_COOKIE", ""), environ.get("HTTP_ACCEPT_LANGUAGE"),
+                environ.get("HTTP_ACCEPT_ENCODING", ""))
+        phone = derived.ask(db, ("phone", token, *sent), lambda: self._phone(token, *sent))
+        if phone is None:
             return None
-        lang = i18n.choose_lang(cookies.get("lang"), environ.get("HTTP_ACCEPT_LANGUAGE"))
-        key = derived.panel_key(table_id, arguments["number"], version, lang, cookies.get("theme"), can_write)
-        answer = derived.panel_answer(thread_db(self.flask_app), key, encoding or None, self.smallest,
+        lang, theme, encoding = phone
+        key = derived.panel_key(table_id, arguments["number"], version, lang, theme, can_write)
+        answer = derived.panel_answer(db, key, encoding or None, self.smallest,
                                       lambda data: self._compressed(data, encoding))
         if answer is None:
             return None
@@ -125,6 +129,19 @@ class UnchangedPolls:
         if encoded:  # flask-compress's answer: then werkzeug's make_conditional dates it
             headers += [("Content-Encoding", encoded), ("Date", http_date())]
         return headers, body
+
+    def _phone(self, token: str, cookie: str, languages: str | None,
+               accepted: str) -> tuple[str, str | None, str] | None:
+        """What a phone's headers say, as the app reads them: its language and theme
+        (app.select_locale, play._panel_key) and the encoding flask-compress would choose; or
+        None where the app would answer otherwise (a cookie to set: the tables this browser
+        opened do not start with this link, play.remember_table; encodings not read here)."""
+        cookies = parse_cookie(cookie)
+        kept_recent = cookies.get(RECENT_COOKIE, "")
+        encoding = self._encoding(accepted)
+        if encoding is None or recent_links(kept_recent, token) != kept_recent:
+            return None
+        return i18n.choose_lang(cookies.get("lang"), languages), cookies.get("theme"), encoding
 
     def _encoding(self, accepted: str) -> str | None:
         """The encoding flask-compress would choose for an Accept-Encoding as browsers send it
