@@ -42,6 +42,14 @@ class Addresses:
                                                     for rule in self.url_map.iter_rules(endpoint))
         return found
 
+    def arguments_of(self, path: str, endpoint: str) -> dict[str, Any] | None:
+        """The arguments of `path` if it is a route of `endpoint`, else None (only a path that
+        ends as one of the endpoint's routes does is matched at all: see token_of)."""
+        if not any(path.endswith(ending) for ending in self.endings(endpoint)):
+            return None
+        found = self.match(path)
+        return found[1] if found is not None and found[0] == endpoint else None
+
     def token_of(self, path: str, endpoint: str) -> str | None:
         """The table link (`token`) of `path` if it is a route of `endpoint`, else None. A path
         that does not end as one of the endpoint's routes does is not matched at all: asked of

@@ -24,6 +24,7 @@ from flask import Blueprint, Flask, Request, current_app, g, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect, generate_csrf  # type: ignore[import-untyped]
 from itsdangerous import BadSignature
+from markupsafe import Markup, escape
 
 from .derived import csrf_signed, keep_csrf_signed, keep_session_read, session_read
 
@@ -48,6 +49,21 @@ def csrf_token() -> str:
     return str(g.get(FIELD))
 
 
+IN_FRAGMENT = "drawing_fragment"
+"""Set on `g` while a part of a page is drawn for htmx to swap in (views._htmx.render_block)."""
+
+
+def csrf_field() -> Markup:
+    """The hidden field that carries this phone's CSRF token in a form of a whole page, for
+    the form posted without JavaScript; nothing in a part of a page drawn for htmx, whose
+    every request carries the token in its X-CSRFToken header (from the page's body,
+    base.html) as the phone's outbox does (companion.js). Without it, a panel at a version
+    is the same bytes for every phone of its role, so it is drawn and compressed once."""
+    if g.get(IN_FRAGMENT):
+        return Markup("")
+    return Markup('<input type="hidden" name="csrf_token" value="%s">') % escape(csrf_token())
+
+
 class SignedOnce(CSRFProtect):  # type: ignore[misc]
     """CSRFProtect that knows the tokens it signed (see the module's docstring)."""
 
@@ -66,6 +82,7 @@ class SignedOnce(CSRFProtect):  # type: ignore[misc]
     def init_app(self, app: Any) -> None:
         super().init_app(app)
         app.jinja_env.globals[FIELD] = csrf_token  # the context processor's is replaced in app.py
+        app.jinja_env.globals["csrf_field"] = csrf_field
 
     def protect(self, apply_exemptions: bool = False) -> None:
         # Exempt views first, untouched: reading the form here would use up a body such a
@@ -86,7 +103,10 @@ class SignedOnce(CSRFProtect):  # type: ignore[misc]
         if request.mimetype not in ("application/x-www-form-urlencoded", "multipart/form-data"):
             return False  # no form to carry the token: Flask-WTF looks in the headers
         raw = session.get(FIELD)
-        posted = request.form.get(FIELD)
+        # Where Flask-WTF looks, in its order: the form's field, else its headers (htmx's and
+        # the outbox's X-CSRFToken: a panel's forms carry no field, see csrf_field).
+        posted = request.form.get(FIELD) or next(
+            (request.headers[name] for name in config["WTF_CSRF_HEADERS"] if name in request.headers), None)
         kept = csrf_signed(raw) if isinstance(raw, str) else None
         # Compared as bytes: compare_digest refuses str with characters past ASCII, which a
         # posted field may hold (a TypeError, answered 500).

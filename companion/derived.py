@@ -42,7 +42,8 @@ Every value, its region's size, and its key:
 
 | value          | kept                    | key                                                       |
 |----------------|-------------------------|-----------------------------------------------------------|
-| table by link  | "tokens" 65536          | the link (a link always opens the same table)             |
+| table by link  | "tokens" 65536          | the link (a link always opens the same table, as scorer   |
+|                |                         | or viewer)                                                |
 | replay         | "replays" 1024          | game (table, id, created); the log's mark is checked      |
 | outcome        | "outcomes" 65536 + db   | game (id, created) and the log's mark                     |
 | earlier games  | "boards" 1024           | table, its count of games, entries before the latest      |
@@ -58,6 +59,7 @@ Every value, its region's size, and its key:
 | compressed     | "compressed" 1024       | encoding and the panel's key                              |
 | CSRF signature | "csrf" 8192             | the session's raw token (signatures never expire here)    |
 | session        | "sessions" 8192         | the session cookie as sent; its signing time is checked   |
+| what an ask says| "asks" 8192            | a panel ask's path, or its link and headers as sent       |
 | export part    | "exports" 2048          | game and log mark; a CSV's earlier rows: the block's key  |
 | event's table  | "boards"                | table, its version, the players as drawn (events.py)      |
 | group's table  | "books" 4096            | table, its version and name, the roster player at each    |
@@ -94,7 +96,7 @@ S = TypeVar("S")
 SIZES: Mapping[str, int] = {
     "tokens": 65536, "replays": 1024, "outcomes": 65536, "boards": 1024, "panels": 2048, "links": 1024,
     "fragments": 1024, "frames": 4096, "static": 256, "compressed": 1024, "csrf": 8192, "exports": 2048,
-    "sessions": 8192, "books": 4096,
+    "sessions": 8192, "books": 4096, "asks": 8192,
 }
 """How many values of each kind a process keeps (see the table above)."""
 
@@ -147,16 +149,22 @@ def _kept(region: Region[Any, Any], key: Hashable, make: Callable[[], V]) -> V:
 
 def table_id(db: Any, token: str) -> str | None:
     """The id of the table a link opens, or None. Key: the link."""
+    found = link(db, token)
+    return None if found is None else found[0]
+
+
+def link(db: Any, token: str) -> tuple[str, bool] | None:
+    """The table a link opens and whether it is the scorer's link, or None. Key: the link."""
     tokens = memory_of(db)["tokens"]
-    found = tokens.get(token)
+    found: tuple[str, bool] | None = tokens.get(token)
     if found is None:
-        row = db.conn.execute("select id from tables where scorer_token = ? or viewer_token = ?",
-                              [token, token]).fetchone()
+        row = db.conn.execute("select id, scorer_token = ? from tables where scorer_token = ? or viewer_token = ?",
+                              [token, token, token]).fetchone()
         if row is None:
             return None
-        found = row[0]
+        found = (str(row[0]), bool(row[1]))
         tokens.put(token, found)
-    return str(found)
+    return found
 
 
 Replay = tuple[tuple[int, str], tuple[store.EventRow, ...], Any]
@@ -338,32 +346,60 @@ def _slot(key: tuple[Any, ...]) -> tuple[Any, ...]:
     return key[0], *key[3:]
 
 
-def panel(key: tuple[Any, ...], draw: Callable[[], tuple[str, str]]) -> tuple[str, str]:
-    """The panel at `key` (its html and the CSRF token drawn into it): remembered in this
-    process, else as another serving process drew it (the shelf), else drawn here and
-    shared. The phones asking for it at once wait for the one drawing it."""
-    def shelved() -> tuple[str, str]:
+def panel(key: tuple[Any, ...], draw: Callable[[], str]) -> str:
+    """The panel at `key` (its html, the same for every phone of the key's role: its forms
+    carry no CSRF token): remembered in this process, else as another serving process drew
+    it (the shelf), else drawn here and shared. The phones asking for it at once wait for
+    the one drawing it."""
+    def shelved() -> str:
         shelf = current_app.extensions.get(SHELF)
         if shelf is None:
             return draw()
-        token, _, html = shelf.get_or_make(_slot(key), key, lambda: _shelf_text(draw())).partition("\n")
-        return html, token
+        made: str = shelf.get_or_make(_slot(key), key, draw)
+        return made
 
-    made: tuple[str, str] = _app_region("panels").get_or_make(key, shelved)
+    made: str = _app_region("panels").get_or_make(key, shelved)
     return made
 
 
-def hand_on(key: tuple[Any, ...], kept: tuple[str, str]) -> None:
+def hand_on(key: tuple[Any, ...], html: str) -> None:
     """Keep a panel drawn elsewhere than play.panel, for the phones that will ask for it."""
-    _app_region("panels").put(key, kept)
+    _app_region("panels").put(key, html)
     shelf = current_app.extensions.get(SHELF)
     if shelf is not None:
-        shelf.put(_slot(key), key, _shelf_text(kept))
+        shelf.put(_slot(key), key, html)
 
 
-def _shelf_text(kept: tuple[str, str]) -> str:
-    html, token = kept
-    return f"{token}\n{html}"  # a CSRF token has no line break
+def panel_answer(db: Any, key: tuple[Any, ...], encoding: str | None, smallest: int,
+                 compress: Callable[[bytes], bytes]) -> tuple[bytes, str | None] | None:
+    """The body of an answer with the panel at `key` as this process keeps it, and its
+    encoding: compressed in `encoding` from `smallest` bytes on (the app's COMPRESS_MIN_SIZE),
+    else as it is (None); or None when this process keeps no such panel (the app draws it, or
+    reads the shelf). Compressed once per encoding, kept where the app's compression keeps it
+    (SameBytes, under the same key)."""
+    memory = memory_of(db)
+    html: str | None = memory["panels"].get(key)
+    if html is None:
+        return None
+    data = html.encode()
+    if encoding is None or len(data) < smallest:
+        return data, None
+    made: bytes = memory["compressed"].get_or_make(f"{encoding};{key!r}", lambda: compress(data))
+    return made, encoding
+
+
+def ask(db: Any, key: tuple[Any, ...], read: Callable[[], V]) -> V:
+    """What a request's path or headers say, read once (polls.py: which game's panel a path
+    asks for; a phone's language, theme and encoding, from its cookies and Accept headers).
+    Key: the path, or the link and the headers as sent: the same text always says the same
+    (read by the URL map and rules that do not change while the app runs); a phone sends the
+    same headers all evening."""
+    region = memory_of(db)["asks"]
+    found: tuple[V] | None = region.get(key)
+    if found is None:
+        found = (read(),)
+        region.put(key, found)
+    return found[0]
 
 
 def same_tag(version: str, tags: Iterable[str]) -> str | None:
@@ -531,7 +567,7 @@ def keep_session_read(cookie: str, data: dict[str, Any], signed: float) -> None:
 
 class SameBytes:
     """flask-compress's cache (COMPRESS_CACHE_BACKEND). An answer a view marks as the same
-    for everyone who asks (`g.same_bytes`, a key for what it shows: a viewer's panel's key)
+    for everyone who asks (`g.same_bytes`, a key for what it shows: a panel's key)
     is compressed once per encoding. Key: the encoding and the panel's key."""
 
     @staticmethod

@@ -59,6 +59,18 @@ def request_words() -> Words:
     return words
 
 
+def choose_lang(chosen: str | None, accepted: str | None) -> str:
+    """The language of a request: the one chosen with the switch (the `lang` cookie), else the
+    browser's preference (Accept-Language) as werkzeug reads it, else English. Flask-Babel asks
+    it (app.select_locale), and so does the panel's answer before Flask (polls.py)."""
+    if chosen in LANGS:
+        return str(chosen)
+    from werkzeug.datastructures import LanguageAccept  # the web's: the CLI's judge never asks
+    from werkzeug.http import parse_accept_header
+
+    return parse_accept_header(accepted, LanguageAccept).best_match(LANGS) or DEFAULT_LANG
+
+
 def request_lang() -> str:
     """The current request's language ("ja" or "en") as Flask-Babel chose it
     (app.select_locale), worked out once per request: a panel asks for it at every part."""

@@ -421,7 +421,14 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
+  // This phone's CSRF token: the page's, which htmx sends with every request it makes (the
+  // body's data-hx-headers, base.html); the panel's forms carry none (csrf.csrf_field). A
+  // form's field where the page has no such header.
   function csrf() {
+    try {
+      var said = JSON.parse(document.body.getAttribute("data-hx-headers") || "{}")["X-CSRFToken"];
+      if (typeof said === "string" && said) return said;
+    } catch (e) { /* not JSON: the form's field */ }
     var input = document.querySelector("input[name=csrf_token]");
     return input ? input.value : "";
   }

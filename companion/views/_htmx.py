@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app, render_template, request
+from flask import current_app, g, render_template, request
 from werkzeug.wrappers import Response
 
 NO_SWAP = ("HX-Reswap", "none")
@@ -30,11 +30,19 @@ def htmx_redirect(target: str) -> Response:
 
 
 def render_block(template_name: str, block: str, **context: Any) -> str:
-    """Render one block of a page template, with Flask's usual template context."""
+    """Render one block of a page template, with Flask's usual template context: a part of
+    a page for htmx to swap in, whose forms carry no CSRF field (csrf.csrf_field)."""
+    from ..csrf import IN_FRAGMENT
+
     env = current_app.jinja_env
     template = env.get_template(template_name)
     current_app.update_template_context(context)
-    return "".join(template.blocks[block](template.new_context(context)))
+    outer = g.get(IN_FRAGMENT)
+    setattr(g, IN_FRAGMENT, True)
+    try:
+        return "".join(template.blocks[block](template.new_context(context)))
+    finally:
+        setattr(g, IN_FRAGMENT, outer)
 
 
 def page_or_fragment(template_name: str, block: str, status: int = 200, **context: Any) -> tuple[str, int]:

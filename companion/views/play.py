@@ -17,8 +17,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import derived, i18n, rules, store, tables
-from ..polls import QUIET
-from ..csrf import csrf_token
+from ..polls import QUIET, RECENT_COOKIE, recent_links
 from ..db import get_db
 from ..rules.base import ABANDON, CORRECT, UNDO, Ruling, RuleError
 from ..rules.contract import applicable, option_defaults, options_from_form
@@ -27,8 +26,6 @@ from ._htmx import htmx_redirect, is_htmx, page_or_fragment, render_block
 
 bp = Blueprint("play", __name__, url_prefix="/t/<token>")
 
-RECENT_COOKIE = "recent"
-RECENT_KEEP = 8
 
 
 @bp.url_value_preprocessor
@@ -57,8 +54,7 @@ def remember_table(response: Response) -> Response:
     """Keep this link among the tables this browser has opened, for the home page."""
     if request.method == "GET" and response.status_code < 400:
         kept = request.cookies.get(RECENT_COOKIE, "")
-        recent = [t for t in kept.split(".") if t and t != g.token]
-        wanted = ".".join([g.token, *recent][:RECENT_KEEP])
+        wanted = recent_links(kept, g.token)
         # Set by a page load (which keeps it from expiring) or when the list changes: not
         # again with every panel a phone fetches.
         if wanted != kept or not is_htmx():
@@ -335,16 +331,12 @@ def panel(number: int) -> Response:
         html = render_block("game.html", "panel", **_context(_loaded(number), None))
     else:
         # Every phone of a table sees the same panel at a version, by role: rendered once per
-        # version, role and language, then handed to each of them (the phones the live
-        # stream tells at the same moment wait for the one drawing it). A scorer's panel has
-        # forms, whose CSRF token is each phone's own: it is put in for each of them.
+        # version, role, language and theme, then handed to each of them (the phones the live
+        # stream tells at the same moment wait for the one drawing it), and compressed once
+        # for all of them: its forms carry no CSRF token (csrf.csrf_field), the same bytes.
         key = _panel_key(number, version)
-        html, token = derived.panel(key, lambda: _panel_kept(
-            render_block("game.html", "panel", **_context(_loaded(number), None))))
-        if token:
-            html = html.replace(token, csrf_token())
-        else:
-            derived.mark_same_bytes(key)  # a viewer's: compressed once for all of them
+        html = derived.panel(key, lambda: render_block("game.html", "panel", **_context(_loaded(number), None)))
+        derived.mark_same_bytes(key)
     response = make_response(html)
     response.headers["ETag"] = current
     response.headers["Cache-Control"] = "no-cache"
@@ -354,12 +346,6 @@ def panel(number: int) -> Response:
 def _panel_key(number: int, version: str) -> tuple[Any, ...]:
     """This phone's panel of game `number` at `version` (derived.panel_key)."""
     return derived.panel_key(g.table.id, number, version, i18n.request_lang(), request.cookies.get("theme"), g.can_write)
-
-
-def _panel_kept(html: str) -> tuple[str, str]:
-    """A rendered panel as it is kept for the phones of its role: with the CSRF token it was
-    rendered with (a scorer's: replaced by each phone's own)."""
-    return html, csrf_token() if g.can_write else ""
 
 
 def _expected_seq() -> int:
@@ -426,7 +412,9 @@ def _write(row: store.GameRow, kind: str, payload: dict[str, Any]) -> Response |
             # Nothing was written at the table between this entry and its panel, and the names
             # shown are the table's: this is the scorer's panel at the new version, as
             # play.panel renders it. The scorer's other phones are handed it.
-            derived.hand_on(_panel_key(number, context["version"]), _panel_kept(html))
+            key = _panel_key(number, context["version"])
+            derived.hand_on(key, html)
+            derived.mark_same_bytes(key)  # compressed (if this phone asks so) for the others too
         return make_response(html, 200, _entry_headers(after))
     response = redirect(url_for("play.game", number=number), 303)
     response.headers.update(_entry_headers(after))

@@ -98,6 +98,33 @@ def test_a_card_offline_survives_the_page_being_closed(
     assert stored_cards(live_db) == [MASTER.code]
 
 
+def test_a_card_tapped_offline_on_a_panel_without_a_token_is_sent_after_a_reload_with_the_pages_token(
+        phone: BrowserContext, live_server: str, live_db: Path) -> None:
+    """The panels htmx swaps in carry no CSRF field (the page's token goes in htmx's header):
+    a card tapped on one while offline waits without a token, and once the page is opened
+    again it is sent with the new page's token (the server checks it) and stored once."""
+    page = phone.new_page()
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    url = page.url
+    tap_card(page, MASTER)  # online: the answer's panel is swapped in
+    wait_for_entry(page, 1)
+    expect(page.locator("#panel input[name=csrf_token]")).to_have_count(0)
+    phone.set_offline(True)
+    tap_card(page, AKI)
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
+    page.wait_for_timeout(300)  # the outbox is written (IndexedDB) as the tap is taken
+    page.close()
+    phone.set_offline(False)
+    again = phone.new_page()
+    again.goto(url)
+    wait_for_entry(again, 2)
+    expect(again.locator("#prompt")).to_have_text("Ben's card")
+    expect(again.locator("#outbox")).to_have_count(0)
+    tap_card(again, BEN)  # and the next tap, on the panel the queued entry's answer swapped in
+    wait_for_entry(again, 3)
+    assert stored_cards(live_db) == [MASTER.code, AKI.code, BEN.code]
+
+
 def test_entries_wait_while_the_server_is_down_and_are_stored_once_after_its_restart(
         phone: BrowserContext, tmp_path: Path) -> None:
     db = tmp_path / "restart.db"

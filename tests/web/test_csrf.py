@@ -145,3 +145,70 @@ def test_a_remembered_session_older_than_the_session_lifetime_is_no_longer_read(
     # As Flask's own check says of a cookie signed longer ago than the lifetime: expired, so
     # the post carries a token of no session.
     assert client.post("/tables", data={**PLAYERS, "csrf_token": token}).status_code == 400
+
+
+def scorer_at_a_game(app: Flask, lang: str = "en") -> tuple[FlaskClient, str, str]:
+    """A phone in `lang` that seated a Hyper Maker table through the pages: the phone, its
+    game's address and its page's token (htmx's header, base.html)."""
+    import json
+
+    client = app.test_client()
+    client.set_cookie("lang", lang)
+    made = client.post("/tables", data={**PLAYERS, "csrf_token": token_on_home(client)})
+    new_game = soup(client.get(made.location))
+    game = client.post(made.location.split("?")[0].replace("/new", "/games"), data={
+        "game": "hyper-maker", "first_leader": "0",
+        "csrf_token": new_game.select_one("input[name=csrf_token]")["value"]}).location
+    page = soup(client.get(game))
+    return client, game, str(json.loads(page.body["data-hx-headers"])["X-CSRFToken"])
+
+
+def test_an_htmx_entry_carrying_the_token_in_its_header_alone_is_taken_without_a_second_check(
+        checked: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A panel's forms carry no token (csrf.csrf_field): htmx and the outbox send the page's
+    in X-CSRFToken. The kept token of the phone's own session passes as it does in a form,
+    without Flask-WTF signing it again; another's, or a wrong one, is refused."""
+    from flask_wtf.csrf import CSRFProtect  # type: ignore[import-untyped]
+
+    client, game, token = scorer_at_a_game(checked)
+    other, _game, their_token = scorer_at_a_game(checked)
+    full_checks: list[int] = []
+    real = CSRFProtect.protect
+    monkeypatch.setattr(CSRFProtect, "protect", lambda self: (full_checks.append(1), real(self))[1])
+    panel = soup(client.get(game + "/panel", headers={"HX-Request": "true"}))
+    assert panel.select_one("form.picker") is not None and panel.select_one("input[name=csrf_token]") is None
+    full_checks.clear()  # (a GET passes through it too, and returns at once)
+    entry = {"seq": "0", "kind": "master", "card": "R5B6"}
+    for wrong in (their_token, token + "x", ""):
+        refused = client.post(game + "/entries", data=entry, headers={"HX-Request": "true", "X-CSRFToken": wrong})
+        assert refused.status_code == 400
+    assert len(full_checks) == 3  # none of those is this session's kept token: Flask-WTF refused each
+    taken = client.post(game + "/entries", data=entry, headers={"HX-Request": "true", "X-CSRFToken": token})
+    assert taken.status_code == 200 and taken.headers["X-Entry-Seq"] == "0"
+    assert len(full_checks) == 3  # the kept token: let through here
+    assert other.post(game + "/entries", data={**entry, "seq": "1"}, headers={"HX-Request": "true"}).status_code == 400
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The request could not be read, or the page was too old"),
+    ("ja", "リクエストを読み取れなかったか、ページが古くなっています"),
+])
+def test_an_entry_with_no_token_in_its_form_nor_its_header_is_refused_in_the_phones_language(
+        checked: Flask, lang: str, said: str) -> None:
+    client, game, _token = scorer_at_a_game(checked, lang)
+    for headers in ({"HX-Request": "true"}, {}):
+        refused = client.post(game + "/entries", data={"seq": "0", "kind": "master", "card": "R5B6"}, headers=headers)
+        assert refused.status_code == 400 and said in refused.get_data(as_text=True)
+    assert soup(client.get(game + "/panel", headers={"HX-Request": "true"})).select_one("form.picker input[name=seq]")["value"] == "0"
+
+
+def test_a_whole_game_page_keeps_the_token_in_every_form_for_a_post_without_javascript(checked: Flask) -> None:
+    """Without JavaScript a form posts its own fields: the whole page's forms carry the token,
+    and such a post is taken (a redirect back to the game)."""
+    client, game, token = scorer_at_a_game(checked)
+    page = soup(client.get(game))
+    forms = page.select("#panel form")
+    assert forms and all(f.select_one("input[name=csrf_token]")["value"] == token for f in forms)
+    fields = {i["name"]: i["value"] for i in page.select("form.picker input[type=hidden]")}
+    posted = client.post(game + "/entries", data={**fields, "card": "R5B6"})
+    assert posted.status_code == 303 and posted.headers["X-Entry-Seq"] == "0"

@@ -90,7 +90,10 @@ def test_every_viewer_gets_the_panel_rendered_once_per_version(app: Flask, clien
         assert len(set(panels)) == 1 and len(rendered) == 2 and "R5B6" not in panels[0]
         assert "●" in panels[0]  # the master card entered shows
         scorer = client.get(url + "/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
-        assert "csrf_token" in scorer and "csrf_token" not in panels[0]  # a scorer's own forms: never shared
+        # A scorer's panel has forms, a viewer's none; neither carries a CSRF token (htmx sends
+        # the page's in a header), so neither is any one phone's own.
+        assert 'class="picker"' in scorer and 'class="picker"' not in panels[0]
+        assert "csrf_token" not in scorer and "csrf_token" not in panels[0]
 
 
 def test_phones_asking_for_a_new_panel_at_the_same_moment_wait_for_one_drawing(app: Flask, client: FlaskClient,
@@ -206,33 +209,50 @@ def test_every_viewer_gets_the_same_compressed_bytes_compressed_once_per_version
     enter(client, url, "R5B6")
     after = panels("br")
     assert len(set(after)) == 1 and after[0] != first[0] and compressed == ["br", "gzip", "br"]
-    # A scorer's panel has its own forms: compressed for each answer, never handed to another.
-    for _ in range(2):
-        client.get(url + "/panel", headers={"HX-Request": "true", "Accept-Encoding": "br"})
-    assert compressed == ["br", "gzip", "br", "br", "br"]
+    # A scorer's panel, its forms without a CSRF token, is compressed once too, for every
+    # scorer's phone.
+    scorers = [client.get(url + "/panel", headers={"HX-Request": "true", "Accept-Encoding": "br"}) for _ in range(2)]
+    assert compressed == ["br", "gzip", "br", "br"] and scorers[0].data == scorers[1].data
+    assert b'class="picker"' in brotli.decompress(scorers[0].data)
 
 
-def test_scorers_phones_share_one_rendering_of_the_panel_each_with_its_own_csrf_token(db_path) -> None:  # type: ignore[no-untyped-def]
-    """A scorer's panel has forms: it is rendered once per version for every scorer's phone,
-    and each phone gets the CSRF token of its own session in it (another's is refused)."""
+def test_scorers_phones_get_the_same_bytes_and_each_enters_with_its_own_token(db_path) -> None:  # type: ignore[no-untyped-def]
+    """A scorer's panel has forms but no CSRF token: it is rendered and compressed once per
+    version for every scorer's phone, byte for byte the same answer. Each phone enters with
+    the token of its own page, in the header htmx sends; another phone's is refused."""
     from tests.conftest import soup
     from tests.games.hyper_maker.table import form_fields
 
     app, game, phones = scoring_phones(db_path, 2)
-    with counting_renders() as rendered:
-        panels = [soup(p.get(game + "/panel", headers={"HX-Request": "true"})) for p in phones]
-    assert len(rendered) == 1
-    tokens = [form_fields(panel)["csrf_token"] for panel in panels]
+    pages = [soup(p.get(game)) for p in phones]
+    tokens = [page_token(page) for page in pages]
     assert tokens[0] != tokens[1]
-    assert str(panels[0]).replace(tokens[0], "") == str(panels[1]).replace(tokens[1], "")
+    with counting_renders() as rendered:
+        answers = [p.get(game + "/panel", headers={"HX-Request": "true", "Accept-Encoding": "br"}) for p in phones]
+    assert len(rendered) == 1
+    assert answers[0].data == answers[1].data and answers[0].headers["Content-Encoding"] == "br"
+    assert answers[0].headers["ETag"] == answers[1].headers["ETag"]
+    panel = soup(phones[0].get(game + "/panel", headers={"HX-Request": "true"}))
+    fields = form_fields(panel)
+    assert fields["seq"] == "0" and "csrf_token" not in fields and panel.select_one("input[name=csrf_token]") is None
     # The other phone's token is refused; its own is accepted.
-    fields = form_fields(panels[0])
-    refused = phones[1].post(game + "/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
+    entry = {**fields, "card": "R5B6"}
+    refused = phones[1].post(game + "/entries", data=entry, headers={"HX-Request": "true", "X-CSRFToken": tokens[0]})
     assert refused.status_code == 400
-    taken = phones[0].post(game + "/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
-    assert taken.status_code == 200
+    taken = phones[0].post(game + "/entries", data=entry, headers={"HX-Request": "true", "X-CSRFToken": tokens[0]})
+    assert taken.status_code == 200 and "csrf_token" not in taken.get_data(as_text=True)
     after = phones[1].get(game + "/panel", headers={"HX-Request": "true"})
     assert after.status_code == 200 and form_fields(soup(after))["seq"] == "1"
+
+
+def page_token(page) -> str:  # type: ignore[no-untyped-def]
+    """The CSRF token a whole game page gives its phone: in htmx's headers (the body's) and
+    in every form, for the forms posted without JavaScript."""
+    import json
+
+    token = json.loads(page.body["data-hx-headers"])["X-CSRFToken"]
+    assert token and {i["value"] for i in page.select("input[name=csrf_token]")} == {token}
+    return str(token)
 
 
 def scoring_phones(db_path, count: int):  # type: ignore[no-untyped-def]
@@ -260,17 +280,11 @@ def seated_game(app: Flask) -> str:
         "csrf_token": new_game.select_one("input[name=csrf_token]")["value"]}).location
 
 
-def assert_handed_on(answer, handed) -> str:  # type: ignore[no-untyped-def]
+def assert_handed_on(answer, handed) -> None:  # type: ignore[no-untyped-def]
     """The panel an entry was answered with, as another scorer's phone was handed it: the
-    same bytes but for each phone's own CSRF token. The other phone's token."""
-    from tests.conftest import soup
-    from tests.games.hyper_maker.table import form_fields
-
+    same bytes, with no phone's CSRF token in them."""
     assert answer.status_code == 200 and handed.status_code == 200
-    mine, theirs = form_fields(soup(answer))["csrf_token"], form_fields(soup(handed))["csrf_token"]
-    assert mine != theirs
-    assert answer.get_data(as_text=True).replace(mine, "") == handed.get_data(as_text=True).replace(theirs, "")
-    return theirs  # type: ignore[no-any-return]
+    assert answer.get_data() == handed.get_data() and b"csrf_token" not in handed.get_data()
 
 
 def test_the_panel_an_entry_answers_with_is_handed_to_the_scorers_other_phones(db_path) -> None:  # type: ignore[no-untyped-def]
@@ -283,10 +297,10 @@ def test_the_panel_an_entry_answers_with_is_handed_to_the_scorers_other_phones(d
         answer = tapping.post(game + "/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
         handed = other.get(game + "/panel", headers={"HX-Request": "true"})
     assert len(rendered) == 1
-    theirs = assert_handed_on(answer, handed)
+    assert_handed_on(answer, handed)
     # As play.panel renders it afresh (an address with a query is never handed on).
-    fresh = other.get(game + "/panel?fresh=1", headers={"HX-Request": "true"}).get_data(as_text=True)
-    assert fresh.replace(form_fields(BeautifulSoup(fresh, "html.parser"))["csrf_token"], "") == handed.get_data(as_text=True).replace(theirs, "")
+    fresh = other.get(game + "/panel?fresh=1", headers={"HX-Request": "true"})
+    assert fresh.get_data() == handed.get_data()
 
 
 @pytest.mark.parametrize("meanwhile", ["a rename before the entry", "an entry before its panel is drawn"])
@@ -360,3 +374,124 @@ def test_a_panel_asked_with_an_empty_etag_is_drawn(client: FlaskClient) -> None:
     for header in ('""', '"", W/""', 'W/""'):
         answer = client.get(url + "/panel", headers={"If-None-Match": header})
         assert answer.status_code == 200 and b'id="panel"' in answer.data, header
+
+
+BROWSER = "gzip, deflate, br, zstd"
+"""The Accept-Encoding a phone's browser sends (bench/seen_cost.py's phones send the same)."""
+
+
+def weighted(encodings: str) -> str:
+    """The same encodings, each with a weight: an Accept-Encoding the app reads, not the poll answerer."""
+    return ", ".join(f"{name.strip()};q=1.0" for name in encodings.split(","))
+
+
+def refresh(phone: FlaskClient, game: str, shown: str, encodings: str = BROWSER):  # type: ignore[no-untyped-def]
+    """What the page does when the live stream says another version than `shown` (its ETag)."""
+    return phone.get(game + "/panel", headers={"HX-Request": "true", "If-None-Match": shown,
+                                               "Accept-Encoding": encodings})
+
+
+def app_headers(answer) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """An answer's headers as a dict, without the Date (the moment it was sent)."""
+    return {name: value for name, value in answer.headers.items() if name != "Date"}
+
+
+@pytest.mark.parametrize("encodings", [BROWSER, "gzip, deflate", "identity", ""])
+def test_a_scorers_refresh_after_an_entry_is_answered_before_the_app_with_the_apps_own_answer(
+        db_path, encodings: str) -> None:  # type: ignore[no-untyped-def]
+    """The entry drew the scorer's panel at the new version: the scorer's other phones are
+    answered before Flask runs, compressed once for all of them, byte for byte and header
+    for header what the app answers the same ask (read by the app when its Accept-Encoding
+    carries weights)."""
+    from tests.conftest import soup
+    from tests.games.hyper_maker.table import form_fields
+
+    app, game, (tapping, *others) = scoring_phones(db_path, 3)
+    shown = [refresh(p, game, '"none"', encodings).headers["ETag"] for p in others]
+    token = page_token(soup(tapping.get(game)))
+    fields = form_fields(soup(tapping.get(game + "/panel", headers={"HX-Request": "true"})))
+    entered = tapping.post(game + "/entries", data={**fields, "card": "R5B6"},
+                           headers={"HX-Request": "true", "X-CSRFToken": token, "Accept-Encoding": encodings})
+    assert entered.status_code == 200
+    calls = counting_panel_view(app)
+    with counting_renders() as rendered:
+        answers = [refresh(p, game, etag, encodings) for p, etag in zip(others, shown, strict=True)]
+    assert calls == [] and rendered == []  # neither Flask's view nor a drawing
+    assert [a.status_code for a in answers] == [200, 200] and answers[0].data == answers[1].data
+    assert answers[0].headers["ETag"] != shown[0] and "Set-Cookie" not in answers[0].headers
+    by_app = refresh(others[0], game, shown[0], weighted(encodings) if encodings else "")
+    if encodings:
+        assert calls == [1]
+    assert by_app.data == answers[0].data and app_headers(by_app) == app_headers(answers[0])
+    assert ("Date" in answers[0].headers) == ("Date" in by_app.headers)
+    # The entry's own answer was that panel, compressed once for the phones after it.
+    assert entered.data == answers[0].data and entered.headers.get("Content-Encoding") == answers[0].headers.get(
+        "Content-Encoding")
+
+
+def test_the_refresh_before_the_app_is_each_phones_language_and_theme(db_path) -> None:  # type: ignore[no-untyped-def]
+    """Two viewers' panels at a version, in English and in Japanese: each phone is answered
+    with its own language's (the language switch's cookie, else Accept-Language) and
+    theme's, never another's."""
+    from companion import store, tables
+
+    app, game, (scorer,) = scoring_phones(db_path, 1)
+    viewer = game.replace(game.split("/t/")[1].split("/")[0],
+                          tables.table_by_link(store.connect(db_path, migrate=False),
+                                               game.split("/t/")[1].split("/")[0]).viewer_token)
+    english, japanese, by_header, dark = (app.test_client() for _ in range(4))
+    english.set_cookie("lang", "en")
+    japanese.set_cookie("lang", "ja")
+    dark.set_cookie("lang", "ja")
+    dark.set_cookie("theme", "dark")
+    for phone in (english, japanese, by_header, dark):
+        phone.get(viewer)
+    enter(scorer, game, "R5B6")
+    first = {name: refresh(phone, viewer, '"none"').data
+             for name, phone in (("en", english), ("ja", japanese))}
+    assert first["en"] != first["ja"]
+    calls = counting_panel_view(app)
+    ja_by_header = by_header.get(viewer + "/panel", headers={
+        "HX-Request": "true", "If-None-Match": '"none"', "Accept-Encoding": BROWSER, "Accept-Language": "ja,en;q=0.5"})
+    assert calls == [] and ja_by_header.data == first["ja"]
+    themed = refresh(dark, viewer, '"none"')
+    assert calls == [1] and themed.status_code == 200  # the dark theme's is its own: drawn for it (not kept yet)
+    assert refresh(dark, viewer, '"none"').data == themed.data and calls == [1]  # then kept
+    again = {name: refresh(phone, viewer, '"none"').data for name, phone in (("en", english), ("ja", japanese))}
+    assert again == first and calls == [1]
+
+
+def test_a_refresh_the_app_would_answer_otherwise_goes_on_to_the_app(db_path) -> None:  # type: ignore[no-untyped-def]
+    """A phone whose list of tables does not start with this link gets its cookie from the
+    app; a panel this process keeps none of is drawn by the app."""
+    app, game, (tapping, other) = scoring_phones(db_path, 2)
+    enter(tapping, game, "R5B6")  # a plain post: its answer is a redirect, no panel drawn
+    calls = counting_panel_view(app)
+    drawn = refresh(other, game, '"none"')
+    assert drawn.status_code == 200 and calls == [1]
+    kept = refresh(other, game, '"none"')
+    assert kept.data == drawn.data and calls == [1]
+    other.set_cookie("recent", "another-table")
+    answer = refresh(other, game, '"none"')
+    assert calls == [1, 1] and answer.data == drawn.data
+    assert "recent=" in answer.headers["Set-Cookie"]
+
+
+@pytest.mark.parametrize(("offered", "chosen"), [
+    ("gzip, deflate, br, zstd", "zstd"),  # Chrome, Edge, Firefox
+    ("gzip, deflate, br", "br"),  # Safari
+    ("gzip, deflate", "gzip"),
+])
+def test_a_panel_goes_out_in_zstd_where_the_browser_takes_it_else_brotli(
+        app: Flask, client: FlaskClient, offered: str, chosen: str) -> None:
+    import gzip
+
+    import brotli
+    from flask_compress.compat import compression
+
+    url = seat_table(client)
+    plain = client.get(url + "/panel", headers={"HX-Request": "true", "Accept-Encoding": "identity"})
+    answer = client.get(url + "/panel", headers={"HX-Request": "true", "Accept-Encoding": offered})
+    assert answer.headers["Content-Encoding"] == chosen and answer.headers["ETag"].endswith(f':{chosen}"')
+    body = {"zstd": compression.zstd.decompress, "br": brotli.decompress, "gzip": gzip.decompress}[chosen](answer.data)
+    assert body == plain.data and len(answer.data) < len(plain.data) / 4

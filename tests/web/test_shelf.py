@@ -17,7 +17,7 @@ from companion import store, tables
 from companion.shelf import Shelf
 from tests.conftest import soup
 from tests.games.hyper_maker.table import form_fields
-from tests.web.test_polls import assert_handed_on, counting_renders, seated_game
+from tests.web.test_polls import assert_handed_on, counting_renders, page_token, seated_game
 
 
 def never() -> str:
@@ -118,10 +118,10 @@ def test_a_viewers_panel_is_drawn_once_for_the_phones_of_both_processes(tmp_path
 
 def test_an_entrys_panel_reaches_the_scorers_phone_on_the_other_process_undrawn(tmp_path: Path) -> None:
     """Drawn by the entry's answer in one process; the scorer's phone on the other gets it
-    with its own CSRF token, and enters the next card with it."""
+    (no phone's CSRF token in it), and enters the next card with its own page's token."""
     apps, game, _viewer = two_processes(tmp_path)
     tapping, other = apps[0].test_client(), apps[1].test_client()
-    other.get(game)  # the other phone opens the scorer's link on the other process
+    token = page_token(soup(other.get(game)))  # the other phone opens the scorer's link on the other process
     fields = form_fields(soup(tapping.get(game)))
     with counting_renders() as rendered:
         answer = tapping.post(game + "/entries", data={**fields, "card": "R5B6"}, headers={"HX-Request": "true"})
@@ -129,5 +129,5 @@ def test_an_entrys_panel_reaches_the_scorers_phone_on_the_other_process_undrawn(
     assert len(rendered) == 1
     assert_handed_on(answer, handed)
     taken = other.post(game + "/entries", data={**form_fields(soup(handed)), "card": "R1B10"},
-                       headers={"HX-Request": "true"})
+                       headers={"HX-Request": "true", "X-CSRFToken": token})
     assert taken.status_code == 200 and form_fields(soup(taken))["seq"] == "2"
