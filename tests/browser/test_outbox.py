@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from companion.rules import hyper_maker as hm
 from tests.games.hyper_maker.test_browser import seat_and_start, tap_card, wait_for_entry
@@ -78,19 +78,26 @@ def test_past_the_known_order_the_picker_waits_for_the_connection(
     assert stored_cards(live_db) == [MASTER.code, AKI.code, BEN.code, CHO.code]
 
 
-def test_a_card_offline_survives_the_page_being_closed(
-        phone: BrowserContext, live_server: str, live_db: Path) -> None:
-    page = phone.new_page()
-    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
-    url = page.url
+def tapped_offline_and_opened_again(phone: BrowserContext, page: Page, card: hm.Card, url: str) -> Page:
+    """`card` tapped on `page` with the network gone, the page closed once the outbox holds
+    it, and `url` opened again in a new page with the network back: that page."""
     phone.set_offline(True)
-    tap_card(page, MASTER)
+    tap_card(page, card)
     expect(page.locator("#outbox")).to_contain_text("1 waiting")
     page.wait_for_timeout(300)  # the outbox is written (IndexedDB) as the tap is taken
     page.close()
     phone.set_offline(False)
     again = phone.new_page()
     again.goto(url)
+    return again
+
+
+def test_a_card_offline_survives_the_page_being_closed(
+        phone: BrowserContext, live_server: str, live_db: Path) -> None:
+    page = phone.new_page()
+    seat_and_start(page, live_server, ["Aki", "Ben", "Cho"])
+    url = page.url
+    again = tapped_offline_and_opened_again(phone, page, MASTER, url)
     wait_for_entry(again, 1)
     expect(again.locator("#prompt")).to_have_text("Aki's card")
     again.reload()
@@ -109,14 +116,7 @@ def test_a_card_tapped_offline_on_a_panel_without_a_token_is_sent_after_a_reload
     tap_card(page, MASTER)  # online: the answer's panel is swapped in
     wait_for_entry(page, 1)
     expect(page.locator("#panel input[name=csrf_token]")).to_have_count(0)
-    phone.set_offline(True)
-    tap_card(page, AKI)
-    expect(page.locator("#outbox")).to_contain_text("1 waiting")
-    page.wait_for_timeout(300)  # the outbox is written (IndexedDB) as the tap is taken
-    page.close()
-    phone.set_offline(False)
-    again = phone.new_page()
-    again.goto(url)
+    again = tapped_offline_and_opened_again(phone, page, AKI, url)
     wait_for_entry(again, 2)
     expect(again.locator("#prompt")).to_have_text("Ben's card")
     expect(again.locator("#outbox")).to_have_count(0)
